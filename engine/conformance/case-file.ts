@@ -28,11 +28,14 @@ export function parseCaseFile(source: string): CaseSections {
   return sections;
 }
 
-/** `key=value` lines of a :PROPERTIES section. */
+/**
+ * `key=value` lines of a :PROPERTIES section. Like Java .properties files, the
+ * corpus also writes `key: value`, so the first `=` or `:` separates.
+ */
 export function parseProperties(body: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of body.split('\n')) {
-    const i = line.indexOf('=');
+    const i = line.search(/[=:]/);
     if (i > 0) out[line.slice(0, i).trim()] = line.slice(i + 1).trim();
   }
   return out;

@@ -1,0 +1,269 @@
+/**
+ * Compiles the syntax tree into closures: each node becomes a function of the
+ * render context, with paths split, plugins looked up and expressions parsed
+ * once. The result is immutable and can be rendered any number of times.
+ */
+import { type Block, LITERAL_TEXT, type Node, type NodeKind, type NodeOf, type OrNode, type Path } from './ast.ts';
+import { compileExpression, evaluateExpression, formatExpressionValue } from './expr/index.ts';
+import type { Exec, RenderContext } from './render-context.ts';
+import { templateError } from './template-error.ts';
+import type { Formatter, Predicate, Registry, TemplateError } from './types.ts';
+import { isTruthy, toOutputString } from './values.ts';
+
+interface CompileEnv {
+  readonly registry: Registry;
+  readonly file: string;
+  readonly source: string | undefined;
+  readonly errors: TemplateError[];
+}
+
+type NodeCompiler<K extends NodeKind> = (node: NodeOf<K>, env: CompileEnv) => Exec;
+
+const NOOP: Exec = () => {};
+
+function block(nodes: Block, env: CompileEnv): Exec {
+  const parts = nodes.map((n) => compileNode(n, env)).filter((e) => e !== NOOP);
+  if (parts.length === 0) return NOOP;
+  if (parts.length === 1) return parts[0]!;
+  return (ctx) => {
+    for (let i = 0; i < parts.length; i++) parts[i]!(ctx);
+  };
+}
+
+function resolver(path: Path): (ctx: RenderContext) => unknown {
+  return (ctx) => ctx.resolve(path);
+}
+
+/** Applies a formatter chain to the tag's variables; plugin failures become errors, never exceptions. */
+function formatting(node: NodeOf<'variable'> | NodeOf<'bindvar'>, env: CompileEnv): (ctx: RenderContext) => unknown {
+  const resolvers = node.vars.map(resolver);
+  const calls = node.formatters.map((f) => ({
+    name: f.name,
+    args: f.args ? f.args.list : [],
+    def: env.registry.formatters[f.name] as Formatter | undefined,
+  }));
+  const first = resolvers[0]!;
+  if (calls.length === 0) return first;
+  return (ctx) => {
+    const values = resolvers.length === 1 ? [first(ctx)] : resolvers.map((r) => r(ctx));
+    let value = values[0];
+    for (const call of calls) {
+      if (!call.def) return undefined;
+      try {
+        value = call.def.format(value, call.args, ctx, values);
+      } catch (e) {
+        ctx.fail('FORMATTER_FAILED', { name: call.name, detail: e instanceof Error ? e.message : String(e) });
+        return undefined;
+      }
+      values[0] = value;
+    }
+    return value;
+  };
+}
+
+function predicateTest(name: string, argList: readonly string[], env: CompileEnv): (ctx: RenderContext) => boolean {
+  const def = env.registry.predicates[name] as Predicate | undefined;
+  if (!def) return () => false;
+  return (ctx) => {
+    try {
+      return def.test(argList, ctx) === true;
+    } catch (e) {
+      ctx.fail('PREDICATE_FAILED', { name, detail: e instanceof Error ? e.message : String(e) });
+      return false;
+    }
+  };
+}
+
+function alternative(node: OrNode | null, env: CompileEnv): Exec {
+  if (!node) return NOOP;
+  const body = block(node.body, env);
+  if (node.name === null) return body;
+  const test = predicateTest(node.name, node.args ? node.args.list : [], env);
+  const next = alternative(node.alternative, env);
+  return (ctx) => {
+    ctx.pos = node.pos;
+    if (test(ctx)) body(ctx);
+    else next(ctx);
+  };
+}
+
+const COMPILERS: { readonly [K in NodeKind]: NodeCompiler<K> } = {
+  text: (node) => {
+    const text = node.text;
+    return (ctx) => {
+      ctx.out += text;
+    };
+  },
+  variable: (node, env) => {
+    const value = formatting(node, env);
+    return (ctx) => {
+      ctx.pos = node.pos;
+      ctx.out += toOutputString(value(ctx));
+    };
+  },
+  section: (node, env) => {
+    const path = node.path;
+    const body = block(node.body, env);
+    const otherwise = alternative(node.alternative, env);
+    return (ctx) => {
+      const value = ctx.resolve(path);
+      if (isTruthy(value)) {
+        ctx.push(value);
+        body(ctx);
+        ctx.pop();
+      } else {
+        otherwise(ctx);
+      }
+    };
+  },
+  repeated: (node, env) => {
+    const path = node.path;
+    const body = block(node.body, env);
+    const between = block(node.alternatesWith, env);
+    const otherwise = alternative(node.alternative, env);
+    return (ctx) => {
+      const list = ctx.resolve(path);
+      if (!Array.isArray(list) || list.length === 0) {
+        otherwise(ctx);
+        return;
+      }
+      for (let i = 0; i < list.length; i++) {
+        ctx.push(list[i], i);
+        if (i > 0) between(ctx);
+        body(ctx);
+        ctx.pop();
+      }
+    };
+  },
+  predicate: (node, env) => {
+    const test = predicateTest(node.name, node.args ? node.args.list : [], env);
+    const body = block(node.body, env);
+    const otherwise = alternative(node.alternative, env);
+    return (ctx) => {
+      ctx.pos = node.pos;
+      if (test(ctx)) body(ctx);
+      else otherwise(ctx);
+    };
+  },
+  if: (node, env) => {
+    const resolvers = node.vars.map(resolver);
+    const operators = node.operators;
+    const body = block(node.body, env);
+    const otherwise = alternative(node.alternative, env);
+    // Read left to right, stopping at the first operator whose outcome is already settled.
+    const test = (ctx: RenderContext): boolean => {
+      let result = isTruthy(resolvers[0]!(ctx));
+      for (let i = 0; i < operators.length; i++) {
+        if (operators[i] === 'or' ? result : !result) return result;
+        result = isTruthy(resolvers[i + 1]!(ctx));
+      }
+      return result;
+    };
+    return (ctx) => {
+      if (test(ctx)) body(ctx);
+      else otherwise(ctx);
+    };
+  },
+  bindvar: (node, env) => {
+    const value = formatting(node, env);
+    return (ctx) => {
+      ctx.pos = node.pos;
+      ctx.setVar(node.name, value(ctx));
+    };
+  },
+  ctxvar: (node) => (ctx) => {
+    const object: Record<string, unknown> = {};
+    for (const { key, path } of node.bindings) {
+      const value = ctx.resolve(path);
+      if (value !== undefined) object[key] = value;
+    }
+    ctx.setVar(node.name, object);
+  },
+  eval: (node, env) => {
+    const { expression, issues } = compileExpression(node.source);
+    for (const issue of issues) {
+      const pos = { line: node.pos.line, column: node.pos.column, offset: node.pos.offset };
+      env.errors.push({ ...templateError(issue.code, {}, env.file, pos, env.source), message: issue.message });
+    }
+    const scope = (ctx: RenderContext) => ({
+      resolve: (path: readonly (string | number)[]) => ctx.resolve(path),
+      assign: (name: string, value: unknown) => ctx.setVar(name, value),
+    });
+    return (ctx) => {
+      ctx.pos = node.pos;
+      if (!ctx.settings.enableExpressions) {
+        ctx.fail('EXPR_DISABLED');
+        return;
+      }
+      const result = evaluateExpression(expression, scope(ctx));
+      for (const issue of result.issues) ctx.error(issue.code, issue.message);
+      if (result.value !== undefined) ctx.out += formatExpressionValue(result.value);
+    };
+  },
+  macro: (node, env) => {
+    const body = block(node.body, env);
+    return (ctx) => ctx.defineMacro(node.name, body);
+  },
+  include: (node) => {
+    const output = node.args.list.includes('output');
+    return (ctx) => {
+      ctx.pos = node.pos;
+      if (!ctx.settings.enableInclude) {
+        ctx.fail('INCLUDE_DISABLED');
+        return;
+      }
+      const run = ctx.findPartial(node.name);
+      if (!run) {
+        ctx.fail('UNKNOWN_PARTIAL', { name: node.name });
+        return;
+      }
+      const saved = ctx.out;
+      ctx.out = '';
+      ctx.withPartialDepth(node.name, () => run(ctx));
+      ctx.out = output ? saved + ctx.out : saved;
+    };
+  },
+  inject: (node) => (ctx) => {
+    ctx.pos = node.pos;
+    const raw = ctx.settings.injects[node.path];
+    if (raw === undefined) {
+      ctx.fail('UNKNOWN_INJECT', { name: node.path });
+      ctx.setVar(node.name, undefined);
+      return;
+    }
+    try {
+      ctx.setVar(node.name, JSON.parse(raw));
+    } catch {
+      ctx.fail('BAD_INJECT', { name: node.path });
+      ctx.setVar(node.name, undefined);
+    }
+  },
+  comment: () => NOOP,
+  'meta-left': literal,
+  'meta-right': literal,
+  newline: literal,
+  space: literal,
+  tab: literal,
+};
+
+function literal(node: NodeOf<'meta-left' | 'meta-right' | 'newline' | 'space' | 'tab'>): Exec {
+  const text = LITERAL_TEXT[node.kind];
+  return (ctx) => {
+    ctx.out += text;
+  };
+}
+
+function compileNode(node: Node, env: CompileEnv): Exec {
+  return (COMPILERS[node.kind] as NodeCompiler<NodeKind>)(node as never, env);
+}
+
+/** compileBlock(parseTemplate(src).body, env) → a function that renders it into a RenderContext. */
+export function compileBlock(
+  body: Block,
+  registry: Registry,
+  file: string,
+  source: string | undefined,
+): { run: Exec; errors: TemplateError[] } {
+  const env: CompileEnv = { registry, file, source, errors: [] };
+  return { run: block(body, env), errors: env.errors };
+}

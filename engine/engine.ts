@@ -1,0 +1,133 @@
+/**
+ * The engine: compile once, render many.
+ *
+ *   const engine = new Engine(defaultRegistry);
+ *   const { template, errors } = engine.compile('Hi {name|html}!', { file: 'hi.html' });
+ *   engine.render(template, { name: 'Ann' }).output; // 'Hi Ann!'
+ */
+import type { Block } from './ast.ts';
+import { compileBlock } from './compiler.ts';
+import { templateError, NO_POS } from './template-error.ts';
+import { exportInterchange, importInterchange } from './interchange.ts';
+import { parseTemplate } from './parser.ts';
+import { type Exec, RenderContext } from './render-context.ts';
+import type { Registry, TemplateError } from './types.ts';
+
+/** An immutable compiled template. Safe to cache and to render concurrently. */
+export interface CompiledTemplate {
+  readonly file: string;
+  readonly source: string | undefined;
+  readonly body: Block;
+  readonly run: Exec;
+  /** Errors found while compiling (also returned by compile). */
+  readonly errors: readonly TemplateError[];
+}
+
+export interface CompileOptions {
+  /** Name used in error positions; defaults to 'template'. */
+  readonly file?: string;
+}
+
+export interface RenderOptions {
+  /** Partials by name: template source, or an already compiled template. */
+  readonly partials?: Readonly<Record<string, string | CompiledTemplate>>;
+  /** Injectables by name, JSON text read by `{.inject @var NAME}`. */
+  readonly injects?: Readonly<Record<string, string>>;
+  /** BCP 47 tag; defaults to en-US. */
+  readonly locale?: string;
+  /** Epoch milliseconds used as "now"; defaults to the time of the call. */
+  readonly now?: number;
+  /** IANA time zone; defaults to the data's website.timeZone, then America/New_York. */
+  readonly timeZone?: string;
+  readonly enableExpressions?: boolean;
+  readonly enableInclude?: boolean;
+}
+
+export interface CompileResult {
+  readonly template: CompiledTemplate;
+  readonly errors: TemplateError[];
+}
+
+export interface RenderResult {
+  readonly output: string;
+  readonly errors: TemplateError[];
+}
+
+/** Compiled partials are kept by source text; a bound keeps memory flat under many distinct partials. */
+const PARTIAL_CACHE_LIMIT = 2000;
+
+export class Engine {
+  private readonly partialCache = new Map<string, CompiledTemplate>();
+
+  constructor(readonly registry: Registry) {}
+
+  /** Parses and compiles a template. Never throws; problems come back as errors with positions. */
+  compile(source: string, options: CompileOptions = {}): CompileResult {
+    const file = options.file ?? 'template';
+    const parsed = parseTemplate(source, file, this.registry);
+    return this.build(parsed.body, file, source, parsed.errors);
+  }
+
+  private build(body: Block, file: string, source: string | undefined, errors: TemplateError[]): CompileResult {
+    const compiled = compileBlock(body, this.registry, file, source);
+    const all = [...errors, ...compiled.errors];
+    const template: CompiledTemplate = Object.freeze({ file, source, body, run: compiled.run, errors: all });
+    return { template, errors: all };
+  }
+
+  /** Renders with `data` as the root context. Never throws on odd data; problems come back as errors. */
+  render(template: CompiledTemplate, data: unknown, options: RenderOptions = {}): RenderResult {
+    const partials = options.partials ?? {};
+    const ctx = new RenderContext(
+      data,
+      {
+        locale: options.locale ?? 'en-US',
+        now: options.now ?? Date.now(),
+        timeZone: options.timeZone,
+        enableExpressions: options.enableExpressions ?? true,
+        enableInclude: options.enableInclude ?? true,
+        injects: options.injects ?? {},
+        partial: (name) => {
+          if (!Object.hasOwn(partials, name)) return undefined;
+          const p = partials[name]!;
+          return typeof p === 'string' ? this.compilePartial(name, p) : p;
+        },
+      },
+      template.file,
+      template.source,
+    );
+    try {
+      template.run(ctx);
+    } catch (e) {
+      // Only a stack overflow from pathological data can get here; report it instead of crashing.
+      ctx.fail('FORMATTER_FAILED', { name: 'render', detail: e instanceof Error ? e.message : String(e) });
+    }
+    return { output: ctx.out, errors: ctx.errors };
+  }
+
+  private compilePartial(name: string, source: string): CompiledTemplate {
+    let cached = this.partialCache.get(source);
+    if (!cached) {
+      if (this.partialCache.size >= PARTIAL_CACHE_LIMIT) this.partialCache.clear();
+      cached = this.compile(source, { file: name }).template;
+      this.partialCache.set(source, cached);
+    }
+    return cached;
+  }
+
+  /** The numeric interchange JSON of a compiled template: `[17, 1, [...], 18]`. */
+  toInterchange(template: CompiledTemplate): unknown {
+    return exportInterchange(template.body);
+  }
+
+  /** Rebuilds a compiled template from interchange JSON; malformed input gives an error, not an exception. */
+  fromInterchange(json: unknown, options: CompileOptions = {}): CompileResult {
+    const file = options.file ?? 'template';
+    const imported = importInterchange(json);
+    if ('error' in imported) {
+      const error = templateError('BAD_INTERCHANGE', { detail: imported.error }, file, NO_POS);
+      return this.build([], file, undefined, [error]);
+    }
+    return this.build(imported.body, file, undefined, []);
+  }
+}

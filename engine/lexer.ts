@@ -1,0 +1,130 @@
+/**
+ * The Chevrotain lexer. Two modes:
+ *  - `text`: literal text, comments, and the opening brace of anything that
+ *    could be a tag (a `{` with a `}` somewhere after it);
+ *  - `tag`: the inside of `{...}` up to the closing brace.
+ * Whether a tag is valid is decided by the parser; an invalid one is emitted as text.
+ */
+import { createToken, Lexer, type CustomPatternMatcherReturn, type IToken, type TokenType } from 'chevrotain';
+
+/**
+ * Finding the next `}` (or `##}`) from every `{` would be quadratic on inputs
+ * full of braces; remember the last answer per source text instead.
+ */
+class NextIndex {
+  private text = '';
+  private from = -1;
+  private found = -1;
+  constructor(private readonly needle: string) {}
+  after(text: string, offset: number): number {
+    if (text !== this.text || offset < this.from || (this.found !== -1 && offset > this.found)) {
+      this.text = text;
+      this.from = offset;
+      this.found = text.indexOf(this.needle, offset);
+    } else if (this.found === -1 && offset < this.from) {
+      this.found = text.indexOf(this.needle, offset);
+      this.from = offset;
+    }
+    return this.found;
+  }
+}
+
+const nextClose = new NextIndex('}');
+const nextCommentEnd = new NextIndex('##}');
+
+function matched(text: string, offset: number, end: number): CustomPatternMatcherReturn {
+  return [text.slice(offset, end)];
+}
+
+/** `{## ... ##}`, possibly over several lines; an unclosed one runs to the end of the source. */
+export const BlockComment = createToken({
+  name: 'BlockComment',
+  pattern: {
+    exec: (text, offset) => {
+      if (!text.startsWith('{##', offset)) return null;
+      const end = nextCommentEnd.after(text, offset + 3);
+      return matched(text, offset, end === -1 ? text.length : end + 3);
+    },
+  },
+  start_chars_hint: ['{'],
+  line_breaks: true,
+});
+
+/** `{# ... }` */
+export const LineComment = createToken({
+  name: 'LineComment',
+  pattern: {
+    exec: (text, offset) => {
+      if (text.charCodeAt(offset + 1) !== 35 /* # */ || text.charCodeAt(offset) !== 123) return null;
+      const end = nextClose.after(text, offset + 2);
+      return end === -1 ? null : matched(text, offset, end + 1);
+    },
+  },
+  start_chars_hint: ['{'],
+  line_breaks: true,
+});
+
+export const TagOpen = createToken({
+  name: 'TagOpen',
+  pattern: {
+    exec: (text, offset) => {
+      if (text.charCodeAt(offset) !== 123) return null;
+      return nextClose.after(text, offset + 1) === -1 ? null : ['{'];
+    },
+  },
+  start_chars_hint: ['{'],
+  line_breaks: false,
+  push_mode: 'tag',
+});
+
+export const Text = createToken({ name: 'Text', pattern: /[^{]+/, line_breaks: true });
+/** A `{` that no `}` follows: plain text. */
+export const LoneBrace = createToken({ name: 'LoneBrace', pattern: /\{/ });
+
+export const TagClose = createToken({ name: 'TagClose', pattern: /\}/, pop_mode: true });
+export const Whitespace = createToken({ name: 'Whitespace', pattern: /\s+/, line_breaks: true });
+export const OrOp = createToken({ name: 'OrOp', pattern: /\|\|/ });
+export const AndOp = createToken({ name: 'AndOp', pattern: /&&/ });
+export const Pipe = createToken({ name: 'Pipe', pattern: /\|/ });
+export const Comma = createToken({ name: 'Comma', pattern: /,/ });
+export const Equals = createToken({ name: 'Equals', pattern: /=/ });
+/** `.section`, `.repeated section`, `.equal?` and the other dotted words. */
+export const Instruction = createToken({
+  name: 'Instruction',
+  pattern: /\.(?:repeated section|alternates with|[A-Za-z][\w-]*\??)/,
+});
+/**
+ * A variable reference: `a.b.0`, `@`, `@index`, `@foo.bar`, `$x.$y`. A name
+ * segment starts with a letter (after an optional `@` or `$`); an index is digits.
+ * The lookahead makes `a.0b` or `a.` fail here and fall through to Word.
+ */
+export const PathToken = createToken({
+  name: 'Path',
+  pattern: /(?:@(?![$A-Za-z])|@?\$?[A-Za-z][\w$-]*|\d+)(?:\.(?:@(?![$A-Za-z])|@?\$?[A-Za-z][\w$-]*|\d+))*(?![\w$@.-])/,
+});
+/** Anything else up to a separator: the tag parser treats it as raw text. */
+export const Word = createToken({ name: 'Word', pattern: /[^\s|,=}]+/ });
+
+export const textModeTokens: TokenType[] = [BlockComment, LineComment, TagOpen, Text, LoneBrace];
+export const tagModeTokens: TokenType[] = [
+  TagClose,
+  Whitespace,
+  OrOp,
+  AndOp,
+  Pipe,
+  Comma,
+  Equals,
+  Instruction,
+  PathToken,
+  Word,
+];
+
+const lexer = new Lexer(
+  { modes: { text: textModeTokens, tag: tagModeTokens }, defaultMode: 'text' },
+  { positionTracking: 'full', ensureOptimizations: false, recoveryEnabled: true },
+);
+
+/** Tokenizes a whole template. The token set is total, so there are never lexing errors. */
+export function tokenize(source: string): IToken[] {
+  return lexer.tokenize(source).tokens;
+}

@@ -1,0 +1,329 @@
+/**
+ * Turns a template source into a syntax tree: the Chevrotain lexer splits it
+ * into text, comments and tags; each tag is parsed on its own; a stack of open
+ * blocks assembles sections, predicates, `.or` chains and macros. Never throws:
+ * every problem becomes a TemplateError with a position, and parsing goes on.
+ */
+import type { IToken } from 'chevrotain';
+import type { Args, Block, FormatterCall, Node, OrNode, Path, Pos } from './ast.ts';
+import type { ErrorCode } from './error-codes.ts';
+import { BlockComment, LineComment, TagClose, TagOpen, tokenize } from './lexer.ts';
+import { LIMITS } from './limits.ts';
+import { parseTag, type Tag } from './tag-parser.ts';
+import { NO_POS, templateError } from './template-error.ts';
+import type { Registry, TemplateError } from './types.ts';
+
+type OpenKind = 'section' | 'repeated' | 'predicate' | 'if' | 'macro';
+
+interface OrBuilder {
+  pos: Pos;
+  name: string | null;
+  args: Args | null;
+  body: Node[];
+}
+
+interface OpenBlock {
+  readonly tag: Tag & { kind: OpenKind | 'macro' };
+  readonly pos: Pos;
+  readonly body: Node[];
+  readonly ors: OrBuilder[];
+  alternatesWith: Node[] | null;
+  /** Where new nodes go: the body, the alternates block or the last `.or`. */
+  current: Node[];
+}
+
+const BLOCK_LABEL: Readonly<Record<OpenKind, string>> = {
+  section: '{.section}',
+  repeated: '{.repeated section}',
+  predicate: 'predicate',
+  if: '{.if}',
+  macro: '{.macro}',
+};
+
+export interface ParseOutput {
+  readonly body: Block;
+  readonly errors: TemplateError[];
+}
+
+function posOf(token: IToken): Pos {
+  return { line: token.startLine ?? 0, column: token.startColumn ?? 0, offset: token.startOffset };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+class Assembler {
+  readonly errors: TemplateError[] = [];
+  private readonly root: Node[] = [];
+  private readonly stack: OpenBlock[] = [];
+  /** Opening tags refused for nesting depth; their `.end`s are swallowed silently. */
+  private refusedDepth = 0;
+  private text: { pos: Pos; parts: string[] } | null = null;
+
+  constructor(
+    private readonly source: string,
+    private readonly file: string,
+    private readonly registry: Registry,
+  ) {}
+
+  error(code: ErrorCode, params: Record<string, string | number>, pos: Pos): void {
+    this.errors.push(templateError(code, params, this.file, pos, this.source));
+  }
+
+  private get current(): Node[] {
+    return this.stack.length > 0 ? this.stack[this.stack.length - 1]!.current : this.root;
+  }
+
+  appendText(text: string, pos: Pos, merge: boolean): void {
+    if (merge && this.text) {
+      this.text.parts.push(text);
+      return;
+    }
+    this.flushText();
+    this.text = { pos, parts: [text] };
+    if (!merge) this.flushText();
+  }
+
+  flushText(): void {
+    if (!this.text) return;
+    this.current.push({ kind: 'text', pos: this.text.pos, text: this.text.parts.join('') });
+    this.text = null;
+  }
+
+  push(node: Node): void {
+    this.flushText();
+    this.current.push(node);
+  }
+
+  private checkFormatters(formatters: readonly FormatterCall[]): boolean {
+    for (const f of formatters) {
+      const def = this.registry.formatters[f.name];
+      if (!def) {
+        this.error('UNKNOWN_FORMATTER', { name: f.name }, f.pos);
+        return false;
+      }
+      const detail = checkArgs(def.args, f.args);
+      if (detail) this.error('BAD_FORMATTER_ARGS', { name: f.name, detail }, f.pos);
+    }
+    return true;
+  }
+
+  private checkPredicate(name: string, args: Args | null, pos: Pos): void {
+    const def = this.registry.predicates[name];
+    if (!def) {
+      this.error('UNKNOWN_PREDICATE', { name }, pos);
+      return;
+    }
+    const detail = checkArgs(def.args, args);
+    if (detail) this.error('BAD_PREDICATE_ARGS', { name, detail }, pos);
+  }
+
+  /** Returns false when the tag must be emitted as text instead. */
+  tag(tag: Tag, pos: Pos): boolean {
+    switch (tag.kind) {
+      case 'variable':
+        if (!this.checkFormatters(tag.formatters)) return false;
+        this.push({ kind: 'variable', pos, vars: tag.vars, formatters: tag.formatters });
+        return true;
+      case 'bindvar':
+        if (!this.checkFormatters(tag.formatters)) return false;
+        this.push({ kind: 'bindvar', pos, name: tag.name, vars: tag.vars, formatters: tag.formatters });
+        return true;
+      case 'ctxvar':
+        this.push({ kind: 'ctxvar', pos, name: tag.name, bindings: tag.bindings });
+        return true;
+      case 'eval':
+        this.push({ kind: 'eval', pos, source: tag.source });
+        return true;
+      case 'include':
+        this.push({ kind: 'include', pos, name: tag.name, args: tag.args });
+        return true;
+      case 'inject':
+        this.push({ kind: 'inject', pos, name: tag.name, path: tag.path, args: tag.args });
+        return true;
+      case 'meta-left':
+      case 'meta-right':
+      case 'newline':
+      case 'space':
+      case 'tab':
+        this.push({ kind: tag.kind, pos });
+        return true;
+      case 'predicate':
+        this.checkPredicate(tag.name, tag.args, pos);
+        this.open(tag, pos);
+        return true;
+      case 'section':
+      case 'repeated':
+      case 'if':
+      case 'macro':
+        this.open(tag, pos);
+        return true;
+      case 'or':
+        this.or(tag.name, tag.args, pos);
+        return true;
+      case 'alternates':
+        this.alternates(pos);
+        return true;
+      case 'end':
+        this.end(pos);
+        return true;
+    }
+  }
+
+  private open(tag: Tag & { kind: OpenKind }, pos: Pos): void {
+    this.flushText();
+    if (this.refusedDepth > 0 || this.stack.length >= LIMITS.maxNesting) {
+      if (this.refusedDepth === 0) this.error('NESTING_TOO_DEEP', { limit: LIMITS.maxNesting }, pos);
+      this.refusedDepth++;
+      return;
+    }
+    const body: Node[] = [];
+    this.stack.push({ tag, pos, body, ors: [], alternatesWith: null, current: body });
+  }
+
+  private or(name: string | null, args: Args | null, pos: Pos): void {
+    this.flushText();
+    if (this.refusedDepth > 0) return;
+    const top = this.stack[this.stack.length - 1];
+    const label = name === null ? '{.or}' : `{.or ${name}}`;
+    if (!top || top.tag.kind === 'macro') {
+      this.error('MISPLACED_OR', { tag: label }, pos);
+      return;
+    }
+    const last = top.ors[top.ors.length - 1];
+    if (last && last.name === null) {
+      this.error('OR_AFTER_ELSE', { tag: label }, pos);
+      return;
+    }
+    if (name !== null) this.checkPredicate(name, args, pos);
+    const body: Node[] = [];
+    top.ors.push({ pos, name, args, body });
+    top.current = body;
+  }
+
+  private alternates(pos: Pos): void {
+    this.flushText();
+    if (this.refusedDepth > 0) return;
+    const top = this.stack[this.stack.length - 1];
+    if (!top || top.tag.kind !== 'repeated' || top.ors.length > 0) {
+      this.error('MISPLACED_ALTERNATES', {}, pos);
+      return;
+    }
+    if (top.alternatesWith) {
+      this.error('DUPLICATE_ALTERNATES', {}, pos);
+      return;
+    }
+    top.alternatesWith = [];
+    top.current = top.alternatesWith;
+  }
+
+  private end(pos: Pos): void {
+    this.flushText();
+    if (this.refusedDepth > 0) {
+      this.refusedDepth--;
+      return;
+    }
+    const top = this.stack.pop();
+    if (!top) {
+      this.error('UNEXPECTED_END', {}, pos);
+      return;
+    }
+    this.current.push(closeBlock(top));
+  }
+
+  finish(): Block {
+    this.flushText();
+    while (this.stack.length > 0) {
+      const top = this.stack[this.stack.length - 1]!;
+      this.error('UNCLOSED_BLOCK', { block: BLOCK_LABEL[top.tag.kind] }, top.pos);
+      this.end(NO_POS);
+    }
+    return this.root;
+  }
+}
+
+function checkArgs(rule: Registry['formatters'][string]['args'], args: Args | null): string | undefined {
+  if (!rule) return undefined;
+  const list = args ? args.list : [];
+  if (list.length < rule.min) return `expects at least ${rule.min} argument${rule.min === 1 ? '' : 's'}`;
+  if (rule.max !== undefined && list.length > rule.max) {
+    return `expects at most ${rule.max} argument${rule.max === 1 ? '' : 's'}`;
+  }
+  return rule.check?.(list);
+}
+
+function chain(ors: readonly OrBuilder[]): OrNode | null {
+  let next: OrNode | null = null;
+  for (let i = ors.length - 1; i >= 0; i--) {
+    const o = ors[i]!;
+    next = { kind: 'or', pos: o.pos, name: o.name, args: o.args, body: o.body, alternative: next };
+  }
+  return next;
+}
+
+function closeBlock(open: OpenBlock): Node {
+  const { tag, pos, body } = open;
+  const alternative = chain(open.ors);
+  switch (tag.kind) {
+    case 'section':
+      return { kind: 'section', pos, path: tag.path as Path, body, alternative };
+    case 'repeated':
+      return {
+        kind: 'repeated',
+        pos,
+        path: tag.path as Path,
+        body,
+        alternative,
+        alternatesWith: open.alternatesWith ?? [],
+      };
+    case 'predicate':
+      return { kind: 'predicate', pos, name: tag.name, args: tag.args, body, alternative };
+    case 'if':
+      return { kind: 'if', pos, operators: tag.operators, vars: tag.vars, body, alternative };
+    case 'macro':
+      return { kind: 'macro', pos, name: tag.name, body };
+  }
+}
+
+/** parseTemplate('{a|html}', 'x.html', registry) → { body: [variable node], errors: [] } */
+export function parseTemplate(source: string, file: string, registry: Registry): ParseOutput {
+  const asm = new Assembler(source, file, registry);
+  if (source.length > LIMITS.maxTemplateSize) {
+    asm.error('TEMPLATE_TOO_LARGE', { size: source.length, limit: LIMITS.maxTemplateSize }, NO_POS);
+    return { body: Object.freeze([]), errors: asm.errors };
+  }
+  const tokens = tokenize(source);
+  let i = 0;
+  while (i < tokens.length) {
+    const token = tokens[i]!;
+    const type = token.tokenType;
+    if (type === TagOpen) {
+      let j = i + 1;
+      while (j < tokens.length && tokens[j]!.tokenType !== TagClose) j++;
+      const close = j < tokens.length ? tokens[j]!.startOffset : source.length;
+      const pos = posOf(token);
+      const tag = parseTag(tokens.slice(i + 1, j), source, close, pos);
+      const raw = source.slice(token.startOffset, close + 1);
+      if (!tag || !asm.tag(tag, pos)) asm.appendText(raw, pos, false);
+      i = j + 1;
+    } else if (type === BlockComment) {
+      const closed = token.image.length >= 6 && token.image.endsWith('##}');
+      const text = token.image.slice(3, closed ? -3 : undefined);
+      asm.push({ kind: 'comment', pos: posOf(token), text, multiLine: true });
+      i++;
+    } else if (type === LineComment) {
+      asm.push({ kind: 'comment', pos: posOf(token), text: token.image.slice(2, -1), multiLine: false });
+      i++;
+    } else {
+      asm.appendText(token.image, posOf(token), true);
+      i++;
+    }
+  }
+  const body = asm.finish();
+  return { body: deepFreeze(body), errors: asm.errors };
+}

@@ -1,0 +1,183 @@
+/**
+ * The state of one render: the frame stack, variables, macros, the output
+ * buffer and the errors. It is also the ExecContext that plugins see.
+ */
+import type { Pos } from './ast.ts';
+import { type ErrorCode, errorMessage } from './error-codes.ts';
+import { LIMITS } from './limits.ts';
+import { templateError } from './template-error.ts';
+import type { ExecContext, JsonValue, PathSegment, TemplateError } from './types.ts';
+import { childOf } from './values.ts';
+import { splitPath } from './tag-parser.ts';
+
+export type Exec = (ctx: RenderContext) => void;
+
+export interface Frame {
+  readonly node: unknown;
+  /** 0-based position in a repeated section, -1 elsewhere. */
+  readonly index: number;
+  readonly parent: Frame | null;
+  vars: Map<string, unknown> | null;
+  macros: Map<string, Exec> | null;
+}
+
+export interface RenderSettings {
+  readonly locale: string;
+  readonly now: number;
+  readonly timeZone: string | undefined;
+  readonly enableExpressions: boolean;
+  readonly enableInclude: boolean;
+  readonly injects: Readonly<Record<string, string>>;
+  /** Finds a partial by name among the render's partials, compiled once. */
+  readonly partial: (name: string) => { run: Exec; errors: readonly TemplateError[] } | undefined;
+}
+
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+export class RenderContext implements ExecContext {
+  out = '';
+  frame: Frame;
+  readonly errors: TemplateError[] = [];
+  /** Position of the instruction being executed, for error reports. */
+  pos: Pos = { line: 0, column: 0, offset: -1 };
+  private partialDepth = 0;
+  private readonly rootNode: unknown;
+
+  constructor(
+    data: unknown,
+    readonly settings: RenderSettings,
+    readonly file: string,
+    readonly source: string | undefined,
+  ) {
+    this.rootNode = data;
+    this.frame = { node: data, index: -1, parent: null, vars: null, macros: null };
+  }
+
+  get locale(): string {
+    return this.settings.locale;
+  }
+  get now(): number {
+    return this.settings.now;
+  }
+  get timeZone(): string {
+    if (this.settings.timeZone) return this.settings.timeZone;
+    const zone = childOf(childOf(this.rootNode, 'website'), 'timeZone');
+    return typeof zone === 'string' && zone !== '' ? zone : DEFAULT_TIME_ZONE;
+  }
+
+  push(node: unknown, index = -1): void {
+    this.frame = { node, index, parent: this.frame, vars: null, macros: null };
+  }
+  pop(): void {
+    if (this.frame.parent) this.frame = this.frame.parent;
+  }
+
+  setVar(name: string, value: unknown): void {
+    (this.frame.vars ??= new Map()).set(name, value);
+  }
+
+  defineMacro(name: string, run: Exec): void {
+    (this.frame.macros ??= new Map()).set(name, run);
+  }
+
+  current(): JsonValue {
+    return this.frame.node;
+  }
+  root(): JsonValue {
+    return this.rootNode;
+  }
+  lookup(reference: string): JsonValue {
+    return this.resolve(splitPath(reference));
+  }
+
+  resolve(path: readonly PathSegment[]): JsonValue {
+    const head = path[0];
+    let value: unknown;
+    if (head === '@') {
+      value = this.frame.node;
+    } else if (typeof head === 'string' && head.charCodeAt(0) === 64 /* @ */) {
+      value = this.special(head);
+    } else {
+      for (let f: Frame | null = this.frame; f; f = f.parent) {
+        value = childOf(f.node, head!);
+        if (value !== undefined) break;
+      }
+    }
+    for (let i = 1; i < path.length && value !== undefined; i++) value = childOf(value, path[i]!);
+    return value;
+  }
+
+  /** `@index`, `@index0` or a variable set by `.var`, `.ctx`, `.inject` or `.eval`. */
+  private special(name: string): unknown {
+    if (name === '@index' || name === '@index0') {
+      for (let f: Frame | null = this.frame; f; f = f.parent) {
+        if (f.index >= 0) return name === '@index' ? f.index + 1 : f.index;
+      }
+      return undefined;
+    }
+    for (let f: Frame | null = this.frame; f; f = f.parent) {
+      if (f.vars?.has(name)) return f.vars.get(name);
+    }
+    return undefined;
+  }
+
+  /** A macro visible from the current frame, else a partial given to the render. */
+  findPartial(name: string): Exec | undefined {
+    for (let f: Frame | null = this.frame; f; f = f.parent) {
+      const m = f.macros?.get(name);
+      if (m) return m;
+    }
+    const partial = this.settings.partial(name);
+    if (!partial) return undefined;
+    if (partial.errors.length > 0) {
+      this.fail('PARTIAL_SYNTAX', { name, detail: partial.errors[0]!.message });
+    }
+    return partial.run;
+  }
+
+  /**
+   * Runs `run` with `value` as `@`, capturing its output. Refuses to go deeper
+   * than the spec's partial depth limit, so runaway recursion ends with an error.
+   */
+  renderPartial(name: string, value: JsonValue): string | undefined {
+    const run = this.findPartial(name);
+    if (!run) {
+      this.fail('UNKNOWN_PARTIAL', { name });
+      return undefined;
+    }
+    return this.withPartialDepth(name, () => {
+      this.push(value);
+      const saved = this.out;
+      this.out = '';
+      try {
+        run(this);
+        return this.out;
+      } finally {
+        this.out = saved;
+        this.pop();
+      }
+    });
+  }
+
+  withPartialDepth<T>(name: string, body: () => T): T | undefined {
+    if (this.partialDepth >= LIMITS.maxPartialDepth) {
+      this.fail('PARTIAL_RECURSION', { name, limit: LIMITS.maxPartialDepth });
+      return undefined;
+    }
+    this.partialDepth++;
+    try {
+      return body();
+    } finally {
+      this.partialDepth--;
+    }
+  }
+
+  fail(code: ErrorCode, params: Readonly<Record<string, string | number>> = {}): void {
+    this.error(code, errorMessage(code, params));
+  }
+
+  error(code: ErrorCode, message: string): void {
+    const e = templateError(code, {}, this.file, this.pos, this.source);
+    this.errors.push({ ...e, message });
+  }
+}
