@@ -27,7 +27,11 @@ export interface FormatterCall {
 
 export type Block = readonly Node[];
 
-export interface TextNode { readonly kind: 'text'; readonly pos: Pos; readonly text: string }
+export interface TextNode {
+  readonly kind: 'text';
+  readonly pos: Pos;
+  readonly text: string;
+}
 export interface VariableNode {
   readonly kind: 'variable';
   readonly pos: Pos;
@@ -88,9 +92,23 @@ export interface CtxVarNode {
   readonly name: string;
   readonly bindings: readonly { readonly key: string; readonly path: Path }[];
 }
-export interface EvalNode { readonly kind: 'eval'; readonly pos: Pos; readonly source: string }
-export interface MacroNode { readonly kind: 'macro'; readonly pos: Pos; readonly name: string; readonly body: Block }
-export interface IncludeNode { readonly kind: 'include'; readonly pos: Pos; readonly name: string; readonly args: Args }
+export interface EvalNode {
+  readonly kind: 'eval';
+  readonly pos: Pos;
+  readonly source: string;
+}
+export interface MacroNode {
+  readonly kind: 'macro';
+  readonly pos: Pos;
+  readonly name: string;
+  readonly body: Block;
+}
+export interface IncludeNode {
+  readonly kind: 'include';
+  readonly pos: Pos;
+  readonly name: string;
+  readonly args: Args;
+}
 export interface InjectNode {
   readonly kind: 'inject';
   readonly pos: Pos;
@@ -98,7 +116,12 @@ export interface InjectNode {
   readonly path: string;
   readonly args: Args | null;
 }
-export interface CommentNode { readonly kind: 'comment'; readonly pos: Pos; readonly text: string; readonly multiLine: boolean }
+export interface CommentNode {
+  readonly kind: 'comment';
+  readonly pos: Pos;
+  readonly text: string;
+  readonly multiLine: boolean;
+}
 export interface LiteralNode {
   readonly kind: 'meta-left' | 'meta-right' | 'newline' | 'space' | 'tab';
   readonly pos: Pos;

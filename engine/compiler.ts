@@ -127,10 +127,12 @@ const COMPILERS: { readonly [K in NodeKind]: NodeCompiler<K> } = {
         otherwise(ctx);
         return;
       }
-      for (let i = 0; i < list.length; i++) {
+      const last = list.length - 1;
+      for (let i = 0; i <= last; i++) {
         ctx.push(list[i], i);
-        if (i > 0) between(ctx);
         body(ctx);
+        // The separator still sees the element before it (its @index).
+        if (i < last) between(ctx);
         ctx.pop();
       }
     };

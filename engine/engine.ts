@@ -7,10 +7,10 @@
  */
 import type { Block } from './ast.ts';
 import { compileBlock } from './compiler.ts';
-import { templateError, NO_POS } from './template-error.ts';
 import { exportInterchange, importInterchange } from './interchange.ts';
 import { parseTemplate } from './parser.ts';
 import { type Exec, RenderContext } from './render-context.ts';
+import { NO_POS, templateError } from './template-error.ts';
 import type { Registry, TemplateError } from './types.ts';
 
 /** An immutable compiled template. Safe to cache and to render concurrently. */

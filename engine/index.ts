@@ -1,7 +1,7 @@
 export type { CompiledTemplate, CompileOptions, CompileResult, RenderOptions, RenderResult } from './engine.ts';
 export { Engine } from './engine.ts';
 export { ENGINE_ERRORS, type ErrorCode, errorMessage } from './error-codes.ts';
+export { splitPath } from './tag-parser.ts';
 export { formatError } from './template-error.ts';
 export type * from './types.ts';
-export { isTruthy, toOutputString, childOf } from './values.ts';
-export { splitPath } from './tag-parser.ts';
+export { childOf, isTruthy, toOutputString } from './values.ts';

@@ -237,7 +237,8 @@ function readBlock(v: unknown, depth: number): Block {
 /** importInterchange([17, 1, [[0, "hi"]], 18]) → { body: [text node] } or { error } */
 export function importInterchange(json: unknown): { body: Block } | { error: string } {
   try {
-    if (!Array.isArray(json) || json[0] !== OPCODE.ROOT || json[3] !== OPCODE.EOF) fail('expected [17, 1, [...], 18]', json);
+    if (!Array.isArray(json) || json[0] !== OPCODE.ROOT || json[3] !== OPCODE.EOF)
+      fail('expected [17, 1, [...], 18]', json);
     return { body: readBlock(json[2], 0) };
   } catch (e) {
     if (e instanceof Malformed) return { error: e.message };

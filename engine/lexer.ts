@@ -5,7 +5,7 @@
  *  - `tag`: the inside of `{...}` up to the closing brace.
  * Whether a tag is valid is decided by the parser; an invalid one is emitted as text.
  */
-import { createToken, Lexer, type CustomPatternMatcherReturn, type IToken, type TokenType } from 'chevrotain';
+import { type CustomPatternMatcherReturn, createToken, type IToken, Lexer, type TokenType } from 'chevrotain';
 
 /**
  * Finding the next `}` (or `##}`) from every `{` would be quadratic on inputs
@@ -17,19 +17,18 @@ class NextIndex {
   private found = -1;
   constructor(private readonly needle: string) {}
   after(text: string, offset: number): number {
+    // Still valid when nothing was found past `from`, or the match lies at or after `offset`.
     if (text !== this.text || offset < this.from || (this.found !== -1 && offset > this.found)) {
       this.text = text;
       this.from = offset;
       this.found = text.indexOf(this.needle, offset);
-    } else if (this.found === -1 && offset < this.from) {
-      this.found = text.indexOf(this.needle, offset);
-      this.from = offset;
     }
     return this.found;
   }
 }
 
 const nextClose = new NextIndex('}');
+const nextOpen = new NextIndex('{');
 const nextCommentEnd = new NextIndex('##}');
 
 function matched(text: string, offset: number, end: number): CustomPatternMatcherReturn {
@@ -64,13 +63,18 @@ export const LineComment = createToken({
   line_breaks: true,
 });
 
+/** A tag cannot contain `{`: with another `{` before the `}`, the tag starts there instead. */
+function opensTag(text: string, offset: number): boolean {
+  const close = nextClose.after(text, offset + 1);
+  if (close === -1) return false;
+  const open = nextOpen.after(text, offset + 1);
+  return open === -1 || open > close;
+}
+
 export const TagOpen = createToken({
   name: 'TagOpen',
   pattern: {
-    exec: (text, offset) => {
-      if (text.charCodeAt(offset) !== 123) return null;
-      return nextClose.after(text, offset + 1) === -1 ? null : ['{'];
-    },
+    exec: (text, offset) => (text.charCodeAt(offset) === 123 && opensTag(text, offset) ? ['{'] : null),
   },
   start_chars_hint: ['{'],
   line_breaks: false,
@@ -78,7 +82,7 @@ export const TagOpen = createToken({
 });
 
 export const Text = createToken({ name: 'Text', pattern: /[^{]+/, line_breaks: true });
-/** A `{` that no `}` follows: plain text. */
+/** A `{` that does not open a tag: plain text. */
 export const LoneBrace = createToken({ name: 'LoneBrace', pattern: /\{/ });
 
 export const TagClose = createToken({ name: 'TagClose', pattern: /\}/, pop_mode: true });

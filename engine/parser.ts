@@ -210,7 +210,7 @@ class Assembler {
     this.flushText();
     if (this.refusedDepth > 0) return;
     const top = this.stack[this.stack.length - 1];
-    if (!top || top.tag.kind !== 'repeated' || top.ors.length > 0) {
+    if (top?.tag.kind !== 'repeated' || top.ors.length > 0) {
       this.error('MISPLACED_ALTERNATES', {}, pos);
       return;
     }

@@ -5,10 +5,10 @@
 import type { Pos } from './ast.ts';
 import { type ErrorCode, errorMessage } from './error-codes.ts';
 import { LIMITS } from './limits.ts';
+import { splitPath } from './tag-parser.ts';
 import { templateError } from './template-error.ts';
 import type { ExecContext, JsonValue, PathSegment, TemplateError } from './types.ts';
 import { childOf } from './values.ts';
-import { splitPath } from './tag-parser.ts';
 
 export type Exec = (ctx: RenderContext) => void;
 
@@ -73,11 +73,13 @@ export class RenderContext implements ExecContext {
   }
 
   setVar(name: string, value: unknown): void {
-    (this.frame.vars ??= new Map()).set(name, value);
+    if (!this.frame.vars) this.frame.vars = new Map();
+    this.frame.vars.set(name, value);
   }
 
   defineMacro(name: string, run: Exec): void {
-    (this.frame.macros ??= new Map()).set(name, run);
+    if (!this.frame.macros) this.frame.macros = new Map();
+    this.frame.macros.set(name, run);
   }
 
   current(): JsonValue {

@@ -1,6 +1,7 @@
 /** Builds TemplateErrors with a position and a caret snippet, and prints them. */
-import { type ErrorCode, errorMessage } from './error-codes.ts';
+
 import type { Pos } from './ast.ts';
+import { type ErrorCode, errorMessage } from './error-codes.ts';
 import type { TemplateError } from './types.ts';
 
 export const NO_POS: Pos = { line: 0, column: 0, offset: -1 };

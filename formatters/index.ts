@@ -1,5 +1,17 @@
 import type { FormatterTable } from '../engine/index.ts';
+import { commerceFormatters } from './commerce.ts';
+import { contentFormatters } from './content.ts';
 import { coreFormatters } from './core.ts';
+import { dateFormatters } from './date.ts';
+import { i18nFormatters } from './i18n.ts';
+import { socialFormatters } from './social.ts';
 
 /** Every formatter family, spread into one table. */
-export const formatters: FormatterTable = { ...coreFormatters };
+export const formatters: FormatterTable = {
+  ...coreFormatters,
+  ...contentFormatters,
+  ...commerceFormatters,
+  ...socialFormatters,
+  ...dateFormatters,
+  ...i18nFormatters,
+};

@@ -7,7 +7,14 @@ import type { ExecContext, PredicateTable } from '../engine/index.ts';
  */
 export function argumentValue(arg: string, ctx: ExecContext): unknown {
   const c = arg.charCodeAt(0);
-  if (c === 34 /* " */ || c === 45 /* - */ || (c >= 48 && c <= 57) || arg === 'true' || arg === 'false' || arg === 'null') {
+  if (
+    c === 34 /* " */ ||
+    c === 45 /* - */ ||
+    (c >= 48 && c <= 57) ||
+    arg === 'true' ||
+    arg === 'false' ||
+    arg === 'null'
+  ) {
     try {
       return JSON.parse(arg);
     } catch {

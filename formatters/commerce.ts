@@ -1,0 +1,4 @@
+import type { FormatterTable } from '../engine/index.ts';
+
+/** The commerce formatter family. */
+export const commerceFormatters: FormatterTable = {};

@@ -1,0 +1,4 @@
+import type { PredicateTable } from '../engine/index.ts';
+
+/** The social predicate family. */
+export const socialPredicates: PredicateTable = {};

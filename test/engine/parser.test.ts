@@ -1,0 +1,64 @@
+import t from 'tap';
+import { formatError } from '../../engine/index.ts';
+import { engine, run } from './engine-fixture.ts';
+
+t.test('text that only looks like a tag passes through unchanged', async (t) => {
+  const src = '{ not a tag } <script>var x = {"a": {"b": 1}};</script> {a b} {.foo} {.section} {_x} { d';
+  const r = run(src, { a: 1 });
+  t.equal(r.output, src);
+  t.same(r.codes, []);
+});
+
+t.test('unknown formatter: error with file:line:col and caret, tag kept as text', async (t) => {
+  const { template, errors } = engine.compile('line one\n  {a|nope}', { file: 'page.html' });
+  t.equal(errors.length, 1);
+  const e = errors[0]!;
+  t.equal(e.code, 'UNKNOWN_FORMATTER');
+  t.equal(e.message, "Formatter 'nope' is unknown");
+  t.match(e, { file: 'page.html', line: 2, column: 3 });
+  t.equal(formatError(e), "page.html:2:3 Formatter 'nope' is unknown\n  {a|nope}\n  ^");
+  t.equal(engine.render(template, { a: 1 }).output, 'line one\n  {a|nope}');
+});
+
+t.test('unknown predicate is reported and the block is skipped', async (t) => {
+  const r = run('{.nope? a}yes{.or}no{.end}');
+  t.same(r.codes, ['UNKNOWN_PREDICATE']);
+  t.equal(r.output, 'no');
+});
+
+t.test('block structure errors carry positions and compilation goes on', async (t) => {
+  const cases: [string, string[]][] = [
+    ['{.section a}x', ['UNCLOSED_BLOCK']],
+    ['x{.end}', ['UNEXPECTED_END']],
+    ['{.or}', ['MISPLACED_OR']],
+    ['{.alternates with}', ['MISPLACED_ALTERNATES']],
+    ['{.section a}{.alternates with}{.end}', ['MISPLACED_ALTERNATES']],
+    ['{.repeated section a}{.or}{.alternates with}{.end}', ['MISPLACED_ALTERNATES']],
+    ['{.repeated section a}{.alternates with}{.alternates with}{.end}', ['DUPLICATE_ALTERNATES']],
+    ['{.section a}{.or}{.or}{.end}', ['OR_AFTER_ELSE']],
+    ['{.macro m}{.or}{.end}', ['MISPLACED_OR']],
+    ['{a|apply}', ['BAD_FORMATTER_ARGS']],
+    ['{.section a}{.section b}{.end}{a|nope}', ['UNKNOWN_FORMATTER', 'UNCLOSED_BLOCK']],
+  ];
+  for (const [src, codes] of cases) {
+    const { errors } = engine.compile(src);
+    t.same(
+      errors.map((e) => e.code),
+      codes,
+      src,
+    );
+    for (const e of errors) t.ok(e.line >= 1 && e.column >= 1, `${src}: ${e.code} has a position`);
+  }
+});
+
+t.test('unclosed block points at its opening tag', async (t) => {
+  const { errors } = engine.compile('a\nb {.repeated section items}\n{name}');
+  t.match(errors[0], { code: 'UNCLOSED_BLOCK', line: 2, column: 3 });
+});
+
+t.test('instruction forms are exact about spacing', async (t) => {
+  t.equal(run('{.section  a}x{.end}', { a: 1 }).output, '{.section  a}x');
+  t.equal(run('{.section\ta}x{.end}', { a: 1 }).output, 'x');
+  t.equal(run('{a|json |html}', { a: 'x' }).codes.includes('UNKNOWN_FORMATTER'), false);
+  t.equal(run('{a |html}', { a: 'x' }).output, '{a |html}');
+});
