@@ -6,6 +6,8 @@
 
 export interface RenderInputs {
   readonly template: string;
+  /** Names the template in error positions: the case file, or a units table's NAME-in.html. */
+  readonly templateFile?: string;
   readonly data: unknown;
   /** The JSON text `data` was parsed from, for engines that parse it themselves (see ConformanceEngine.parseData). */
   readonly dataText?: string;

@@ -106,7 +106,13 @@ function unitsCase(path: string): ConformanceCase {
   return {
     kind: 'render',
     path,
-    inputs: { template: readFileSync(names.inputPath, 'utf8'), data, dataText, locale: caseLocale(names.locale) },
+    inputs: {
+      template: readFileSync(names.inputPath, 'utf8'),
+      templateFile: names.inputPath,
+      data,
+      dataText,
+      locale: caseLocale(names.locale),
+    },
     expected: readFileSync(path, 'utf8'),
     compare: 'lines',
   };

@@ -26,7 +26,8 @@ function errorLines(label: string, errors: readonly TemplateError[]): string {
 }
 
 function thrown(e: unknown): string {
-  if (e instanceof Error) return `engine threw ${e.name}: ${e.message}${e.stack ? `\n${e.stack.split('\n').slice(1, 4).join('\n')}` : ''}`;
+  if (e instanceof Error)
+    return `engine threw ${e.name}: ${e.message}${e.stack ? `\n${e.stack.split('\n').slice(1, 4).join('\n')}` : ''}`;
   return `engine threw ${String(e)}`;
 }
 
@@ -37,14 +38,13 @@ export function caseData<T>(engine: ConformanceEngine<T>, inputs: RenderInputs):
 
 function runRender<T>(engine: ConformanceEngine<T>, c: RenderCase): CaseResult {
   const { path, inputs } = c;
-  const compiled = engine.compile(inputs.template, { file: path });
+  const compiled = engine.compile(inputs.template, { file: inputs.templateFile ?? path });
   const rendered = engine.render(compiled.template, caseData(engine, inputs), renderOptions(inputs));
   const expected = normalizeOutput(c.expected, c.compare);
   const actual = normalizeOutput(rendered.output, c.compare);
   if (expected === actual) return { path, status: 'passed' };
   const how = c.compare === 'lines' ? 'output differs (lines compared trimmed)' : 'output differs';
-  const message =
-    how + errorLines('compile errors', compiled.errors) + errorLines('render errors', rendered.errors);
+  const message = how + errorLines('compile errors', compiled.errors) + errorLines('render errors', rendered.errors);
   return { path, status: 'failed', message, expected, actual };
 }
 

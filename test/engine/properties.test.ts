@@ -93,7 +93,7 @@ t.test('a 5 MB template compiles and renders', async (t) => {
   const { template, errors } = engine.compile(source);
   t.same(errors, []);
   const { output } = engine.render(template, { name: '<b>', price: 3, flag: true });
-  t.ok(output.length > 4_000_000);
+  t.equal(output.length, (source.length / unit.length) * '<li class="item">&lt;b&gt; costs 3</li>\non\n'.length);
   t.ok(output.startsWith('<li class="item">&lt;b&gt; costs 3</li>\non\n'));
 });
 
