@@ -125,7 +125,7 @@ export const tagModeTokens: TokenType[] = [
 
 const lexer = new Lexer(
   { modes: { text: textModeTokens, tag: tagModeTokens }, defaultMode: 'text' },
-  { positionTracking: 'full', ensureOptimizations: false, recoveryEnabled: true },
+  { positionTracking: 'onlyOffset', ensureOptimizations: false, recoveryEnabled: true },
 );
 
 /** Tokenizes a whole template. The token set is total, so there are never lexing errors. */

@@ -45,16 +45,26 @@ export interface ParseOutput {
   readonly errors: TemplateError[];
 }
 
-function posOf(token: IToken): Pos {
-  return { line: token.startLine ?? 0, column: token.startColumn ?? 0, offset: token.startOffset };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
+/**
+ * Line and column for increasing offsets. The lexer tracks offsets only (full
+ * position tracking costs more than the whole parse); tokens arrive in order,
+ * so counting newlines as we go is linear overall.
+ */
+class PositionTracker {
+  private line = 1;
+  private lineStart = 0;
+  private scanned = 0;
+  constructor(private readonly source: string) {}
+  at(offset: number): Pos {
+    let nl = this.source.indexOf('\n', this.scanned);
+    while (nl !== -1 && nl < offset) {
+      this.line++;
+      this.lineStart = nl + 1;
+      nl = this.source.indexOf('\n', nl + 1);
+    }
+    this.scanned = offset;
+    return { line: this.line, column: offset - this.lineStart + 1, offset };
   }
-  return value;
 }
 
 class Assembler {
@@ -298,6 +308,8 @@ export function parseTemplate(source: string, file: string, registry: Registry):
     return { body: Object.freeze([]), errors: asm.errors };
   }
   const tokens = tokenize(source);
+  const positions = new PositionTracker(source);
+  const posOf = (token: IToken) => positions.at(token.startOffset);
   let i = 0;
   while (i < tokens.length) {
     const token = tokens[i]!;
@@ -307,7 +319,7 @@ export function parseTemplate(source: string, file: string, registry: Registry):
       while (j < tokens.length && tokens[j]!.tokenType !== TagClose) j++;
       const close = j < tokens.length ? tokens[j]!.startOffset : source.length;
       const pos = posOf(token);
-      const tag = parseTag(tokens.slice(i + 1, j), source, close, pos);
+      const tag = parseTag(tokens, i + 1, j, source, close, pos);
       const raw = source.slice(token.startOffset, close + 1);
       if (!tag || !asm.tag(tag, pos)) asm.appendText(raw, pos, false);
       i = j + 1;
@@ -325,5 +337,5 @@ export function parseTemplate(source: string, file: string, registry: Registry):
     }
   }
   const body = asm.finish();
-  return { body: deepFreeze(body), errors: asm.errors };
+  return { body, errors: asm.errors };
 }

@@ -43,14 +43,16 @@ class Cursor {
   i = 0;
   constructor(
     private readonly tokens: readonly IToken[],
+    /** Index after the tag's last token. */
+    private readonly stop: number,
     private readonly source: string,
     private readonly end: number,
   ) {}
   atEnd(): boolean {
-    return this.i >= this.tokens.length;
+    return this.i >= this.stop;
   }
   is(type: TokenType): boolean {
-    return this.i < this.tokens.length && this.tokens[this.i]!.tokenType === type;
+    return this.i < this.stop && this.tokens[this.i]!.tokenType === type;
   }
   take(type: TokenType): IToken | null {
     return this.is(type) ? this.tokens[this.i++]! : null;
@@ -67,7 +69,7 @@ class Cursor {
   rest(): string {
     if (this.atEnd()) return '';
     const from = this.tokens[this.i]!.startOffset;
-    this.i = this.tokens.length;
+    this.i = this.stop;
     return this.source.slice(from, this.end);
   }
   name(): string | null {
@@ -225,14 +227,22 @@ const INSTRUCTIONS: Readonly<Record<string, InstructionParser>> = {
 };
 
 /**
- * tokens: the tokens strictly between `{` and `}`; end: offset of the `}`.
+ * tokens[from, to): the tokens strictly between `{` and `}`; end: offset of the `}`.
  */
-export function parseTag(tokens: readonly IToken[], source: string, end: number, pos: Pos): Tag | null {
-  if (tokens.length === 0) return null;
-  const c = new Cursor(tokens, source, end);
-  const head = tokens[0]!;
+export function parseTag(
+  tokens: readonly IToken[],
+  from: number,
+  to: number,
+  source: string,
+  end: number,
+  pos: Pos,
+): Tag | null {
+  if (from >= to) return null;
+  const c = new Cursor(tokens, to, source, end);
+  c.i = from;
+  const head = tokens[from]!;
   if (head.tokenType === Instruction) {
-    c.i = 1;
+    c.i = from + 1;
     if (head.image.endsWith('?')) {
       return { kind: 'predicate', name: head.image.slice(1), args: splitArgs(c.rest()) };
     }
