@@ -81,7 +81,25 @@ export const TagOpen = createToken({
   push_mode: 'tag',
 });
 
-export const Text = createToken({ name: 'Text', pattern: /[^{]+/, line_breaks: true });
+/**
+ * Every character but the given ones: the start-character hint that lets
+ * Chevrotain keep its first-character dispatch for complement patterns.
+ */
+function allCharsExcept(excluded: string): string[] {
+  const chars: string[] = [];
+  for (let c = 0; c < 0x10000; c++) {
+    const ch = String.fromCharCode(c);
+    if (!excluded.includes(ch)) chars.push(ch);
+  }
+  return chars;
+}
+
+export const Text = createToken({
+  name: 'Text',
+  pattern: /[^{]+/,
+  start_chars_hint: allCharsExcept('{'),
+  line_breaks: true,
+});
 /** A `{` that does not open a tag: plain text. */
 export const LoneBrace = createToken({ name: 'LoneBrace', pattern: /\{/ });
 
@@ -107,7 +125,11 @@ export const PathToken = createToken({
   pattern: /(?:@(?![$A-Za-z])|@?\$?[A-Za-z][\w$-]*|\d+)(?:\.(?:@(?![$A-Za-z])|@?\$?[A-Za-z][\w$-]*|\d+))*(?![\w$@.-])/,
 });
 /** Anything else up to a separator: the tag parser treats it as raw text. */
-export const Word = createToken({ name: 'Word', pattern: /[^\s|,=}]+/ });
+export const Word = createToken({
+  name: 'Word',
+  pattern: /[^\s|,=}]+/,
+  start_chars_hint: allCharsExcept(' \t\n\r\v\f\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff|,=}'),
+});
 
 export const textModeTokens: TokenType[] = [BlockComment, LineComment, TagOpen, Text, LoneBrace];
 export const tagModeTokens: TokenType[] = [
@@ -125,7 +147,7 @@ export const tagModeTokens: TokenType[] = [
 
 const lexer = new Lexer(
   { modes: { text: textModeTokens, tag: tagModeTokens }, defaultMode: 'text' },
-  { positionTracking: 'onlyOffset', ensureOptimizations: false, recoveryEnabled: true },
+  { positionTracking: 'onlyOffset', ensureOptimizations: true, recoveryEnabled: true },
 );
 
 /** Tokenizes a whole template. The token set is total, so there are never lexing errors. */

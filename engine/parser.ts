@@ -73,13 +73,18 @@ class Assembler {
   private readonly stack: OpenBlock[] = [];
   /** Opening tags refused for nesting depth; their `.end`s are swallowed silently. */
   private refusedDepth = 0;
-  private text: { pos: Pos; parts: string[] } | null = null;
+  /** Pending literal text as a source range: adjacent text tokens are contiguous. */
+  private textStart = -1;
+  private textEnd = -1;
+  readonly positions: PositionTracker;
 
   constructor(
     private readonly source: string,
     private readonly file: string,
     private readonly registry: Registry,
-  ) {}
+  ) {
+    this.positions = new PositionTracker(source);
+  }
 
   error(code: ErrorCode, params: Record<string, string | number>, pos: Pos): void {
     this.errors.push(templateError(code, params, this.file, pos, this.source));
@@ -89,20 +94,24 @@ class Assembler {
     return this.stack.length > 0 ? this.stack[this.stack.length - 1]!.current : this.root;
   }
 
-  appendText(text: string, pos: Pos, merge: boolean): void {
-    if (merge && this.text) {
-      this.text.parts.push(text);
-      return;
+  /** Literal text from start to end; `alone` keeps it out of its neighbours (a tag that failed to parse). */
+  appendText(start: number, end: number, alone: boolean): void {
+    if (alone) {
+      this.flushText();
+      this.textStart = start;
+      this.textEnd = end;
+      this.flushText();
+    } else {
+      if (this.textStart === -1) this.textStart = start;
+      this.textEnd = end;
     }
-    this.flushText();
-    this.text = { pos, parts: [text] };
-    if (!merge) this.flushText();
   }
 
   flushText(): void {
-    if (!this.text) return;
-    this.current.push({ kind: 'text', pos: this.text.pos, text: this.text.parts.join('') });
-    this.text = null;
+    if (this.textStart === -1) return;
+    const pos = this.positions.at(this.textStart);
+    this.current.push({ kind: 'text', pos, text: this.source.slice(this.textStart, this.textEnd) });
+    this.textStart = -1;
   }
 
   push(node: Node): void {
@@ -308,31 +317,30 @@ export function parseTemplate(source: string, file: string, registry: Registry):
     return { body: Object.freeze([]), errors: asm.errors };
   }
   const tokens = tokenize(source);
-  const positions = new PositionTracker(source);
-  const posOf = (token: IToken) => positions.at(token.startOffset);
   let i = 0;
   while (i < tokens.length) {
     const token = tokens[i]!;
     const type = token.tokenType;
+    const start = token.startOffset;
     if (type === TagOpen) {
       let j = i + 1;
       while (j < tokens.length && tokens[j]!.tokenType !== TagClose) j++;
       const close = j < tokens.length ? tokens[j]!.startOffset : source.length;
-      const pos = posOf(token);
+      asm.flushText();
+      const pos = asm.positions.at(start);
       const tag = parseTag(tokens, i + 1, j, source, close, pos);
-      const raw = source.slice(token.startOffset, close + 1);
-      if (!tag || !asm.tag(tag, pos)) asm.appendText(raw, pos, false);
+      if (!tag || !asm.tag(tag, pos)) asm.appendText(start, close + 1, true);
       i = j + 1;
-    } else if (type === BlockComment) {
-      const closed = token.image.length >= 6 && token.image.endsWith('##}');
-      const text = token.image.slice(3, closed ? -3 : undefined);
-      asm.push({ kind: 'comment', pos: posOf(token), text, multiLine: true });
-      i++;
-    } else if (type === LineComment) {
-      asm.push({ kind: 'comment', pos: posOf(token), text: token.image.slice(2, -1), multiLine: false });
+    } else if (type === BlockComment || type === LineComment) {
+      asm.flushText();
+      const image = token.image;
+      const multiLine = type === BlockComment;
+      const closed = !multiLine || (image.length >= 6 && image.endsWith('##}'));
+      const text = image.slice(multiLine ? 3 : 2, closed ? (multiLine ? -3 : -1) : undefined);
+      asm.push({ kind: 'comment', pos: asm.positions.at(start), text, multiLine });
       i++;
     } else {
-      asm.appendText(token.image, posOf(token), true);
+      asm.appendText(start, start + token.image.length, false);
       i++;
     }
   }

@@ -23,9 +23,13 @@ export type Tag =
   | { readonly kind: 'include'; readonly name: string; readonly args: Args }
   | { readonly kind: 'inject'; readonly name: string; readonly path: string; readonly args: Args | null };
 
+const isDigit = (c: number) => c >= 48 && c <= 57;
+/** A lexed path segment is either all digits or starts with something else. */
+const segment = (s: string): string | number => (isDigit(s.charCodeAt(0)) && /^\d+$/.test(s) ? Number(s) : s);
+
 /** 'a.0.b' → ['a', 0, 'b'] */
 export function splitPath(reference: string): Path {
-  return reference.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  return reference.indexOf('.') === -1 ? [segment(reference)] : reference.split('.').map(segment);
 }
 
 /** ' a b' → { list: ['a', 'b'], delimiter: ' ' }: the first character is the delimiter. */
@@ -85,7 +89,8 @@ class Cursor {
 function parseFormatters(raw: string, pos: Pos): FormatterCall[] | null {
   // raw starts with '|'
   const calls: FormatterCall[] = [];
-  for (const piece of raw.slice(1).split('|')) {
+  const pieces = raw.indexOf('|', 1) === -1 ? [raw.slice(1)] : raw.slice(1).split('|');
+  for (const piece of pieces) {
     const m = FORMATTER.exec(piece);
     if (!m) return null;
     calls.push({ name: m[1]!, args: splitArgs(m[2]!), pos });
@@ -136,7 +141,7 @@ const bindvar: InstructionParser = (c, pos) => {
   const name = c.variableName();
   if (!name || !c.oneSpace()) return null;
   const parsed = parseVariables(c, pos);
-  return parsed ? { kind: 'bindvar', name, ...parsed } : null;
+  return parsed ? { kind: 'bindvar', name, vars: parsed.vars, formatters: parsed.formatters } : null;
 };
 
 const ctxvar: InstructionParser = (c) => {
@@ -250,5 +255,5 @@ export function parseTag(
     return parse ? parse(c, pos) : null;
   }
   const parsed = parseVariables(c, pos);
-  return parsed ? { kind: 'variable', ...parsed } : null;
+  return parsed ? { kind: 'variable', vars: parsed.vars, formatters: parsed.formatters } : null;
 }
