@@ -128,7 +128,9 @@ export const PathToken = createToken({
 export const Word = createToken({
   name: 'Word',
   pattern: /[^\s|,=}]+/,
-  start_chars_hint: allCharsExcept(' \t\n\r\v\f\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff|,=}'),
+  start_chars_hint: allCharsExcept(
+    ' \t\n\r\v\f\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff|,=}',
+  ),
 });
 
 export const textModeTokens: TokenType[] = [BlockComment, LineComment, TagOpen, Text, LoneBrace];
