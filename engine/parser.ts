@@ -4,7 +4,6 @@
  * blocks assembles sections, predicates, `.or` chains and macros. Never throws:
  * every problem becomes a TemplateError with a position, and parsing goes on.
  */
-import type { IToken } from 'chevrotain';
 import type { Args, Block, FormatterCall, Node, OrNode, Path, Pos } from './ast.ts';
 import type { ErrorCode } from './error-codes.ts';
 import { BlockComment, LineComment, TagClose, TagOpen, tokenize } from './lexer.ts';
