@@ -29,6 +29,10 @@ export const ENGINE_ERRORS = {
   EXPR_MISMATCHED_OPERATOR: 'Mismatched operator found',
   EXPR_UNEXPECTED_OPERATOR: 'Unexpected operator found during evaluation',
   EXPR_INVALID_FUNCTION: 'Invalid function',
+  EXPR_SYNTAX: 'Invalid expression: {detail}',
+  EXPR_BAD_OPERANDS: 'Unexpected operator found during evaluation: invalid arguments to operator {operator}',
+  EXPR_BAD_CALL: 'Invalid function call {name}(): no number, string, boolean or null argument',
+  EXPR_BAD_RESULT: 'Unexpected operator found during evaluation: the result is an object or array',
   EXPR_DISABLED: 'Expressions are disabled for this render',
   // render time
   UNKNOWN_PARTIAL: "Partial '{name}' is unknown",

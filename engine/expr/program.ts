@@ -1,0 +1,51 @@
+/**
+ * The compiled form: each `;`-separated statement as a postfix (RPN) instruction list, built
+ * once by the parser and only read by the evaluator.
+ */
+import type { PathSegment } from '../types.ts';
+import type { FunctionName } from './functions.ts';
+import type { BinaryOperatorName, UnaryOperatorName } from './operators.ts';
+import type { CompiledExpression, Literal } from './types.ts';
+
+/** `offset` is where the instruction's token starts in the source, for issue positions. */
+export type Instruction =
+  | { readonly kind: 'push'; readonly value: Literal; readonly offset: number }
+  | { readonly kind: 'ref'; readonly path: readonly PathSegment[]; readonly offset: number }
+  /** Marks where a call's arguments start on the stack. */
+  | { readonly kind: 'args'; readonly offset: number }
+  | { readonly kind: 'call'; readonly name: FunctionName; readonly offset: number }
+  | { readonly kind: 'unary'; readonly operator: UnaryOperatorName; readonly offset: number }
+  | { readonly kind: 'binary'; readonly operator: BinaryOperatorName; readonly offset: number }
+  | { readonly kind: 'assign'; readonly offset: number };
+
+export type Statement = readonly Instruction[];
+
+export interface Program extends CompiledExpression {
+  readonly statements: readonly Statement[];
+  /** False after a compile issue: the statements are only there to be listed by the debugging form. */
+  readonly runnable: boolean;
+  /** Print the statements along with the value (`{.eval # ...}`). */
+  readonly debug: boolean;
+}
+
+export function makeProgram(source: string, statements: Statement[], runnable: boolean, debug: boolean): Program {
+  for (const statement of statements) {
+    for (const instruction of statement) {
+      if (instruction.kind === 'ref') Object.freeze(instruction.path);
+      Object.freeze(instruction);
+    }
+    Object.freeze(statement);
+  }
+  return Object.freeze({ source, statements: Object.freeze(statements), runnable, debug });
+}
+
+/** Anything not made by makeProgram evaluates as an empty expression. */
+export function programOf(expression: CompiledExpression): Program {
+  const { statements, runnable, debug } = expression as Partial<Program>;
+  return {
+    source: expression.source,
+    statements: Array.isArray(statements) ? statements : [],
+    runnable: runnable === true,
+    debug: debug === true,
+  };
+}
