@@ -187,17 +187,13 @@ const COMPILERS: { readonly [K in NodeKind]: NodeCompiler<K> } = {
       const pos = { line: node.pos.line, column: node.pos.column, offset: node.pos.offset };
       env.errors.push({ ...templateError(issue.code, {}, env.file, pos, env.source), message: issue.message });
     }
-    const scope = (ctx: RenderContext) => ({
-      resolve: (path: readonly (string | number)[]) => ctx.resolve(path),
-      assign: (name: string, value: unknown) => ctx.setVar(name, value),
-    });
     return (ctx) => {
       ctx.pos = node.pos;
       if (!ctx.settings.enableExpressions) {
         ctx.fail('EXPR_DISABLED');
         return;
       }
-      const result = evaluateExpression(expression, scope(ctx));
+      const result = evaluateExpression(expression, ctx);
       for (const issue of result.issues) ctx.error(issue.code, issue.message);
       if (result.value !== undefined) ctx.out += formatExpressionValue(result.value);
     };

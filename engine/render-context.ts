@@ -72,6 +72,11 @@ export class RenderContext implements ExecContext {
     if (this.frame.parent) this.frame = this.frame.parent;
   }
 
+  /** Lets the render context serve as the expression scope (`@name = value`). */
+  assign(name: string, value: unknown): void {
+    this.setVar(name, value);
+  }
+
   setVar(name: string, value: unknown): void {
     if (!this.frame.vars) this.frame.vars = new Map();
     this.frame.vars.set(name, value);

@@ -1,9 +1,11 @@
 /** Source text to the immutable compiled form, done once per template. */
+
+import { evaluateExpression } from './evaluator.ts';
 import { tokenize } from './lexer.ts';
 import { DEFAULT_EXPR_LIMITS, type ExprLimits } from './limits.ts';
 import { parse } from './parser.ts';
-import { makeProgram } from './program.ts';
-import type { CompiledExpression, ExprIssue } from './types.ts';
+import { makeProgram, type Program } from './program.ts';
+import type { CompiledExpression, ExprIssue, Literal } from './types.ts';
 
 const LEADING_WHITESPACE = /^[ \f\n\r\t\v]*/;
 
@@ -27,5 +29,13 @@ export function compileExpression(
   const lexed = tokenize(text, limits.maxTokens);
   if (lexed.issue) return { expression: makeProgram(source, [], false, debug), issues: [lexed.issue] };
   const { statements, issues } = parse(lexed.tokens);
-  return { expression: makeProgram(source, statements, issues.length === 0, debug), issues };
+  return { expression: makeProgram(source, statements, issues.length === 0, debug, fold), issues };
+}
+
+/** Constant expressions are evaluated once here; their scope is never consulted. */
+const NO_SCOPE = { resolve: () => undefined, assign: () => {} };
+
+function fold(program: Program): Program['folded'] {
+  const { value, issues } = evaluateExpression(program, NO_SCOPE);
+  return { maxStringLength: DEFAULT_EXPR_LIMITS.maxStringLength, value: value as Literal | undefined, issues };
 }

@@ -39,40 +39,51 @@ export function evaluateExpression(
   scope: ExprScope,
   limits: ExprLimits = DEFAULT_EXPR_LIMITS,
 ): { value: unknown; issues: ExprIssue[] } {
+  const program = programOf(expression);
+  const folded = program.folded;
+  if (folded && folded.maxStringLength === limits.maxStringLength) {
+    return { value: folded.value, issues: folded.issues.slice() };
+  }
   const issues: ExprIssue[] = [];
   // Assignments take effect at once (later statements read them back through the scope, with its
   // own rules for names like @index); what they replaced is kept so a failed expression can undo them.
-  const replaced = new Map<string, unknown>();
-  const undoable: ExprScope = {
-    resolve: (path) => scope.resolve(path),
-    assign: (name, value) => {
-      if (!replaced.has(name)) replaced.set(name, scope.resolve([name]));
-      scope.assign(name, value);
-    },
-  };
-  const { statements, runnable, debug } = programOf(expression);
+  const journal: Journal = { scope, replaced: null };
+  const { statements, runnable, debug } = program;
   let value: Literal | undefined;
   if (runnable) {
-    for (const statement of statements) value = reduce(statement, undoable, limits.maxStringLength, issues);
+    for (const statement of statements) value = reduce(statement, journal, limits.maxStringLength, issues);
   }
   if (issues.length > 0) {
     value = undefined;
-    for (const [name, previous] of replaced) scope.assign(name, previous);
+    if (journal.replaced) for (const [name, previous] of journal.replaced) scope.assign(name, previous);
   }
   if (!debug) return { value, issues };
   const printed = value === undefined ? undefined : formatExpressionValue(value);
   return { value: describeEvaluation(statements, printed), issues };
 }
 
+/** The scope plus the values that assignments replaced, created on the first assignment. */
+interface Journal {
+  readonly scope: ExprScope;
+  replaced: Map<string, unknown> | null;
+}
+
+// Parallel stacks: the value, and the instruction that produced it (for offsets and assignment targets).
+const VALUES: unknown[] = [];
+const ORIGINS: Instruction[] = [];
+
 function reduce(
   statement: Statement,
-  scope: ExprScope,
+  journal: Journal,
   maxStringLength: number,
   issues: ExprIssue[],
 ): Literal | undefined {
-  // Parallel stacks: the value, and the instruction that produced it (for offsets and assignment targets).
-  const values: unknown[] = [];
-  const origins: Instruction[] = [];
+  const scope = journal.scope;
+  // Evaluation never re-enters itself (resolving data runs no expressions), so the stacks are reused.
+  const values = VALUES;
+  const origins = ORIGINS;
+  values.length = 0;
+  origins.length = 0;
   run: for (const instruction of statement) {
     switch (instruction.kind) {
       case 'push':
@@ -148,6 +159,8 @@ function reduce(
         const name = target?.kind === 'ref' && target.path.length === 1 ? target.path[0] : undefined;
         // Only plain @names take a value: not `@`, not `@a.b`, not data paths, and never objects or arrays.
         if (typeof name === 'string' && name.length > 1 && name.startsWith('@') && isLiteral(assigned)) {
+          if (!journal.replaced) journal.replaced = new Map();
+          if (!journal.replaced.has(name)) journal.replaced.set(name, scope.resolve([name]));
           scope.assign(name, assigned);
         }
         return undefined;

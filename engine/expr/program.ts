@@ -5,7 +5,7 @@
 import type { PathSegment } from '../types.ts';
 import type { FunctionName } from './functions.ts';
 import type { BinaryOperatorName, UnaryOperatorName } from './operators.ts';
-import type { CompiledExpression, Literal } from './types.ts';
+import type { CompiledExpression, ExprIssue, Literal } from './types.ts';
 
 /** `offset` is where the instruction's token starts in the source, for issue positions. */
 export type Instruction =
@@ -26,9 +26,33 @@ export interface Program extends CompiledExpression {
   readonly runnable: boolean;
   /** Print the statements along with the value (`{.eval # ...}`). */
   readonly debug: boolean;
+  /**
+   * The result, computed once, when no statement reads data or assigns (`1 + 2`), for the
+   * string-length cap it was computed with.
+   */
+  readonly folded?: {
+    readonly maxStringLength: number;
+    readonly value: Literal | undefined;
+    readonly issues: readonly ExprIssue[];
+  };
 }
 
-export function makeProgram(source: string, statements: Statement[], runnable: boolean, debug: boolean): Program {
+/** True when a statement's result depends on nothing but its own literals. */
+export function isConstant(statements: readonly Statement[]): boolean {
+  return statements.every((s) => s.every((i) => i.kind !== 'ref' && i.kind !== 'assign'));
+}
+
+/** Programs made here; anything else given to the evaluator is treated as empty. */
+const made = new WeakSet<object>();
+const EMPTY: Program = Object.freeze({ source: '', statements: Object.freeze([]), runnable: false, debug: false });
+
+export function makeProgram(
+  source: string,
+  statements: Statement[],
+  runnable: boolean,
+  debug: boolean,
+  fold?: (program: Program) => Program['folded'],
+): Program {
   for (const statement of statements) {
     for (const instruction of statement) {
       if (instruction.kind === 'ref') Object.freeze(instruction.path);
@@ -36,16 +60,15 @@ export function makeProgram(source: string, statements: Statement[], runnable: b
     }
     Object.freeze(statement);
   }
-  return Object.freeze({ source, statements: Object.freeze(statements), runnable, debug });
+  const program: Program = { source, statements: Object.freeze(statements), runnable, debug };
+  made.add(program);
+  if (fold && runnable && !debug && isConstant(statements)) {
+    (program as { folded?: Program['folded'] }).folded = fold(program);
+  }
+  return Object.freeze(program);
 }
 
 /** Anything not made by makeProgram evaluates as an empty expression. */
 export function programOf(expression: CompiledExpression): Program {
-  const { statements, runnable, debug } = expression as Partial<Program>;
-  return {
-    source: expression.source,
-    statements: Array.isArray(statements) ? statements : [],
-    runnable: runnable === true,
-    debug: debug === true,
-  };
+  return made.has(expression) ? (expression as Program) : EMPTY;
 }
