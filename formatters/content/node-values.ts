@@ -1,0 +1,62 @@
+/**
+ * How the content family reads JSON values. Site templates were written against
+ * the reference engine, so text, numbers and flags are read the way it reads
+ * them (a quoted number is a number, an object prints as nothing, ...).
+ */
+
+/** Scalars as text; null, objects, arrays and missing values as ''. */
+export function textOf(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+      return String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    default:
+      return '';
+  }
+}
+
+/**
+ * Numbers as they are, booleans as 1 / 0, text through parseFloat when it has a
+ * decimal point and parseInt otherwise (so '1e3' is 1 but '.5e4' is 5000),
+ * everything else as 0. Unreadable text is NaN, which callers may print.
+ */
+export function numberOf(value: unknown): number {
+  switch (typeof value) {
+    case 'number':
+      return value;
+    case 'boolean':
+      return value ? 1 : 0;
+    case 'string':
+      return value.includes('.') ? Number.parseFloat(value) : Number.parseInt(value, 10);
+    default:
+      return 0;
+  }
+}
+
+/** A stored option flag: true, a non-zero whole number, or the exact text 'true'. */
+export function flagOf(value: unknown): boolean {
+  switch (typeof value) {
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isInteger(value) && value !== 0;
+    case 'string':
+      return value === 'true';
+    default:
+      return false;
+  }
+}
+
+/** A numeric formatter argument: its leading integer, 0 when there is none. */
+export function intArgument(arg: string | undefined): number {
+  const n = Number.parseInt(arg ?? '', 10);
+  return Number.isNaN(n) ? 0 : n;
+}
+
+/** A JSON object (not null, not an array). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,36 @@
+/**
+ * Sale and sold-out status of a store item (spec section 4, product display
+ * status), as item-classes marks it: both marks may show at once there.
+ */
+import { childOf, isTruthy } from '../../engine/index.ts';
+import { numberOf } from './node-values.ts';
+import { PRODUCT_TYPES } from './spec-enums.ts';
+
+const variantsOf = (content: unknown): readonly unknown[] => {
+  const variants = childOf(content, 'variants');
+  return Array.isArray(variants) ? variants : [];
+};
+
+const productType = (content: unknown): number => numberOf(childOf(content, 'productType'));
+
+/** Physical and service items are on sale when any variant is; digital ones by their own flag. */
+export function isOnSale(item: unknown): boolean {
+  const content = childOf(item, 'structuredContent');
+  switch (productType(content)) {
+    case PRODUCT_TYPES.physical:
+    case PRODUCT_TYPES.service:
+      return variantsOf(content).some((v) => isTruthy(childOf(v, 'onSale')));
+    case PRODUCT_TYPES.digital:
+      return isTruthy(childOf(content, 'onSale'));
+    default:
+      return false;
+  }
+}
+
+/** Digital goods and gift cards never sell out; others do when no variant is unlimited or in stock. */
+export function isSoldOut(item: unknown): boolean {
+  const content = childOf(item, 'structuredContent');
+  const type = productType(content);
+  if (type === PRODUCT_TYPES.digital || type === PRODUCT_TYPES['gift-card']) return false;
+  return !variantsOf(content).some((v) => isTruthy(childOf(v, 'unlimited')) || numberOf(childOf(v, 'qtyInStock')) > 0);
+}
