@@ -6,15 +6,11 @@
 import { type Block, LITERAL_TEXT, type Node, type NodeKind, type NodeOf, type OrNode, type Path } from './ast.ts';
 import { compileExpression, evaluateExpression, formatExpressionValue } from './expr/index.ts';
 import type { Exec, RenderContext } from './render-context.ts';
-import { templateError } from './template-error.ts';
-import type { Formatter, Predicate, Registry, TemplateError } from './types.ts';
+import type { Formatter, Predicate, Registry } from './types.ts';
 import { isTruthy, toOutputString } from './values.ts';
 
 interface CompileEnv {
   readonly registry: Registry;
-  readonly file: string;
-  readonly source: string | undefined;
-  readonly errors: TemplateError[];
 }
 
 type NodeCompiler<K extends NodeKind> = (node: NodeOf<K>, env: CompileEnv) => Exec;
@@ -181,18 +177,17 @@ const COMPILERS: { readonly [K in NodeKind]: NodeCompiler<K> } = {
     }
     ctx.setVar(node.name, object);
   },
-  eval: (node, env) => {
+  eval: (node) => {
+    // Parsed when the template is first rendered (closures are built then), like the reference;
+    // a bad expression reports its issues, at the tag's position, each time it runs.
     const { expression, issues } = compileExpression(node.source);
-    for (const issue of issues) {
-      const pos = { line: node.pos.line, column: node.pos.column, offset: node.pos.offset };
-      env.errors.push({ ...templateError(issue.code, {}, env.file, pos, env.source), message: issue.message });
-    }
     return (ctx) => {
       ctx.pos = node.pos;
       if (!ctx.settings.enableExpressions) {
         ctx.fail('EXPR_DISABLED');
         return;
       }
+      for (const issue of issues) ctx.error(issue.code, issue.message);
       const result = evaluateExpression(expression, ctx);
       for (const issue of result.issues) ctx.error(issue.code, issue.message);
       if (result.value !== undefined) ctx.out += formatExpressionValue(result.value);
@@ -255,13 +250,7 @@ function compileNode(node: Node, env: CompileEnv): Exec {
   return (COMPILERS[node.kind] as NodeCompiler<NodeKind>)(node as never, env);
 }
 
-/** compileBlock(parseTemplate(src).body, env) → a function that renders it into a RenderContext. */
-export function compileBlock(
-  body: Block,
-  registry: Registry,
-  file: string,
-  source: string | undefined,
-): { run: Exec; errors: TemplateError[] } {
-  const env: CompileEnv = { registry, file, source, errors: [] };
-  return { run: block(body, env), errors: env.errors };
+/** compileBlock(parseTemplate(src).body, registry) → a function that renders it into a RenderContext. */
+export function compileBlock(body: Block, registry: Registry): Exec {
+  return block(body, { registry });
 }

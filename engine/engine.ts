@@ -69,10 +69,16 @@ export class Engine {
   }
 
   private build(body: Block, file: string, source: string | undefined, errors: TemplateError[]): CompileResult {
-    const compiled = compileBlock(body, this.registry, file, source);
-    const all = [...errors, ...compiled.errors];
-    const template: CompiledTemplate = Object.freeze({ file, source, body, run: compiled.run, errors: all });
-    return { template, errors: all };
+    const registry = this.registry;
+    // The closures are built on the first render and kept: compiling every file of a template
+    // package stays cheap, and a file that is never rendered costs only its parse.
+    let compiled: Exec | undefined;
+    const run: Exec = (ctx) => {
+      if (compiled === undefined) compiled = compileBlock(body, registry);
+      compiled(ctx);
+    };
+    const template: CompiledTemplate = Object.freeze({ file, source, body, run, errors });
+    return { template, errors };
   }
 
   /** Renders with `data` as the root context. Never throws on odd data; problems come back as errors. */

@@ -25,7 +25,7 @@ export function compileExpression(
   const indent = LEADING_WHITESPACE.exec(source)![0].length;
   const debug = source[indent] === '#';
   const skipped = debug ? indent + 1 : indent;
-  const text = ' '.repeat(skipped) + source.slice(skipped);
+  const text = skipped === 0 ? source : ' '.repeat(skipped) + source.slice(skipped);
   const lexed = tokenize(text, limits.maxTokens);
   if (lexed.issue) return { expression: makeProgram(source, [], false, debug), issues: [lexed.issue] };
   const { statements, issues } = parse(lexed.tokens);

@@ -53,14 +53,8 @@ export function makeProgram(
   debug: boolean,
   fold?: (program: Program) => Program['folded'],
 ): Program {
-  for (const statement of statements) {
-    for (const instruction of statement) {
-      if (instruction.kind === 'ref') Object.freeze(instruction.path);
-      Object.freeze(instruction);
-    }
-    Object.freeze(statement);
-  }
-  const program: Program = { source, statements: Object.freeze(statements), runnable, debug };
+  // Instructions are readonly by type; freezing each one costs more than the rest of the compile.
+  const program: Program = { source, statements, runnable, debug };
   made.add(program);
   if (fold && runnable && !debug && isConstant(statements)) {
     (program as { folded?: Program['folded'] }).folded = fold(program);

@@ -394,11 +394,7 @@ t.test('every error has its code and the spec message', async (t) => {
     ['foo(1)', 'EXPR_INVALID_FUNCTION', 'Invalid function foo'],
     ['@a(1)', 'EXPR_INVALID_FUNCTION', 'Invalid function @a'],
     ['max()', 'EXPR_BAD_CALL', 'Invalid function call max(): no number, string, boolean or null argument'],
-    [
-      '1 +',
-      'EXPR_BAD_OPERANDS',
-      'Unexpected operator found during evaluation: invalid arguments to operator add',
-    ],
+    ['1 +', 'EXPR_BAD_OPERANDS', 'Unexpected operator found during evaluation: invalid arguments to operator add'],
     [
       'arr * 2',
       'EXPR_BAD_OPERANDS',
@@ -416,7 +412,8 @@ t.test('every error has its code and the spec message', async (t) => {
       [[code, message]],
       source,
     );
-    if (['EXPR_TOO_MANY_TOKENS', 'EXPR_STRING_TOO_LONG', 'EXPR_INVALID_FUNCTION'].includes(code)) t.ok(message.startsWith(ENGINE_ERRORS[code]), `${code}: starts with the spec text`);
+    if (['EXPR_TOO_MANY_TOKENS', 'EXPR_STRING_TOO_LONG', 'EXPR_INVALID_FUNCTION'].includes(code))
+      t.ok(message.startsWith(ENGINE_ERRORS[code]), `${code}: starts with the spec text`);
     t.equal(value, undefined, `${source}: no value after an error`);
   }
 });

@@ -92,3 +92,13 @@ t.test('expressions can be switched off', async (t) => {
 t.test('.alternates with runs in the frame of the element before it', async (t) => {
   t.equal(run('{.repeated section a}{@index}{.alternates with}[{@index}]{.end}', { a: [1, 2, 3] }).output, '1[1]2[2]3');
 });
+
+t.test('a bad expression reports its issue with the tag position each time it runs', async (t) => {
+  const r = run('x\n  {.eval 1 + (2}', {});
+  t.equal(r.output, 'x\n  ');
+  t.same(r.compileErrors, []);
+  t.match(r.renderErrors, [{ code: 'EXPR_MISMATCHED_OPERATOR', line: 2, column: 3 }]);
+  const tokens = run(`{.eval ${Array(600).fill('1').join(' + ')}}`);
+  t.equal(tokens.output, '');
+  t.match(tokens.renderErrors[0]!.message, /^Expression exceeds the maximum number of allowed tokens/);
+});
