@@ -53,6 +53,18 @@ export interface RenderResult {
   readonly errors: TemplateError[];
 }
 
+/**
+ * The closures are built on the first render and kept: compiling every file of a template
+ * package stays cheap, and a file that is never rendered costs only its parse.
+ */
+function lazyRun(body: Block, registry: Registry): Exec {
+  let compiled: Exec | undefined;
+  return (ctx) => {
+    if (compiled === undefined) compiled = compileBlock(body, registry);
+    compiled(ctx);
+  };
+}
+
 /** Compiled partials are kept by source text; a bound keeps memory flat under many distinct partials. */
 const PARTIAL_CACHE_LIMIT = 2000;
 
@@ -69,15 +81,7 @@ export class Engine {
   }
 
   private build(body: Block, file: string, source: string | undefined, errors: TemplateError[]): CompileResult {
-    const registry = this.registry;
-    // The closures are built on the first render and kept: compiling every file of a template
-    // package stays cheap, and a file that is never rendered costs only its parse.
-    let compiled: Exec | undefined;
-    const run: Exec = (ctx) => {
-      if (compiled === undefined) compiled = compileBlock(body, registry);
-      compiled(ctx);
-    };
-    const template: CompiledTemplate = Object.freeze({ file, source, body, run, errors });
+    const template: CompiledTemplate = { file, source, body, run: lazyRun(body, this.registry), errors };
     return { template, errors };
   }
 
