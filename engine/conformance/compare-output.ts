@@ -5,8 +5,9 @@
 
 /**
  * The form a text is compared in. `whole`: trimmed as one string (README rule).
- * `lines`: additionally each line trimmed, for `i18n/units` tables, whose
- * expected files indent some lines the templates do not.
+ * `lines`: line by line for `i18n/units` tables: each line trimmed and blank
+ * lines dropped, since the expected files indent and space lines differently
+ * from the templates that produce them.
  */
 export function normalizeOutput(text: string, compare: 'whole' | 'lines'): string {
   const trimmed = text.trim();
@@ -14,6 +15,7 @@ export function normalizeOutput(text: string, compare: 'whole' | 'lines'): strin
   return trimmed
     .split(/\r?\n/)
     .map((line) => line.trim())
+    .filter((line) => line !== '')
     .join('\n');
 }
 
