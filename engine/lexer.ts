@@ -107,7 +107,12 @@ export const TagClose = createToken({ name: 'TagClose', pattern: /\}/, pop_mode:
 export const Whitespace = createToken({ name: 'Whitespace', pattern: /\s+/, line_breaks: true });
 export const OrOp = createToken({ name: 'OrOp', pattern: /\|\|/ });
 export const AndOp = createToken({ name: 'AndOp', pattern: /&&/ });
-export const Pipe = createToken({ name: 'Pipe', pattern: /\|/ });
+/**
+ * `|name args|name args` up to the closing brace, as one token: formatter
+ * arguments are raw text split on their own delimiter, so finer tokens would
+ * only be glued back together.
+ */
+export const FormatterChain = createToken({ name: 'FormatterChain', pattern: /\|[^}]*/ });
 export const Comma = createToken({ name: 'Comma', pattern: /,/ });
 export const Equals = createToken({ name: 'Equals', pattern: /=/ });
 /** `.section`, `.repeated section`, `.equal?` and the other dotted words. */
@@ -139,7 +144,7 @@ export const tagModeTokens: TokenType[] = [
   Whitespace,
   OrOp,
   AndOp,
-  Pipe,
+  FormatterChain,
   Comma,
   Equals,
   Instruction,

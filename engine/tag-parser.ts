@@ -6,7 +6,7 @@
  */
 import type { IToken, TokenType } from 'chevrotain';
 import type { Args, FormatterCall, IfOperator, LiteralNode, Path, Pos } from './ast.ts';
-import { AndOp, Comma, Equals, Instruction, OrOp, PathToken, Pipe, Whitespace, Word } from './lexer.ts';
+import { AndOp, Comma, Equals, FormatterChain, Instruction, OrOp, PathToken, Whitespace, Word } from './lexer.ts';
 
 export type Tag =
   | { readonly kind: 'variable'; readonly vars: Path[]; readonly formatters: FormatterCall[] }
@@ -39,6 +39,7 @@ export function splitArgs(raw: string): Args | null {
   return { list: raw.slice(1).split(delimiter), delimiter };
 }
 
+const NO_FORMATTERS: FormatterCall[] = [];
 const FORMATTER = /^([A-Za-z][\w-]*)([\s\S]*)$/;
 const PREDICATE = /^([A-Za-z][\w-]*\?)([\s\S]*)$/;
 
@@ -115,9 +116,10 @@ function parseVariables(c: Cursor, pos: Pos): { vars: Path[]; formatters: Format
     if (!next) return null;
     vars.push(splitPath(next.image));
   }
-  if (c.atEnd()) return { vars, formatters: [] };
-  if (!c.is(Pipe)) return null;
-  const formatters = parseFormatters(c.rest(), pos);
+  if (c.atEnd()) return { vars, formatters: NO_FORMATTERS };
+  const chain = c.take(FormatterChain);
+  if (!chain || !c.atEnd()) return null;
+  const formatters = parseFormatters(chain.image, pos);
   return formatters ? { vars, formatters } : null;
 }
 
