@@ -124,6 +124,8 @@ const COMPILERS: { readonly [K in NodeKind]: NodeCompiler<K> } = {
         return;
       }
       const last = list.length - 1;
+      // The list is a frame of its own under its elements, as in the reference: `{0}` finds list[0].
+      ctx.push(list);
       for (let i = 0; i <= last; i++) {
         ctx.push(list[i], i);
         body(ctx);
@@ -131,6 +133,7 @@ const COMPILERS: { readonly [K in NodeKind]: NodeCompiler<K> } = {
         if (i < last) between(ctx);
         ctx.pop();
       }
+      ctx.pop();
     };
   },
   predicate: (node, env) => {

@@ -7,7 +7,7 @@ import { type ErrorCode, errorMessage } from './error-codes.ts';
 import { LIMITS } from './limits.ts';
 import { splitPath } from './tag-parser.ts';
 import { templateError } from './template-error.ts';
-import type { ExecContext, JsonValue, PathSegment, TemplateError } from './types.ts';
+import type { ExecContext, JsonValue, PartialOptions, PathSegment, TemplateError } from './types.ts';
 import { childOf } from './values.ts';
 
 export type Exec = (ctx: RenderContext) => void;
@@ -146,24 +146,39 @@ export class RenderContext implements ExecContext {
    * Runs `run` with `value` as `@`, capturing its output. Refuses to go deeper
    * than the spec's partial depth limit, so runaway recursion ends with an error.
    */
-  renderPartial(name: string, value: JsonValue): string | undefined {
+  renderPartial(name: string, value: JsonValue, options: PartialOptions = {}): string | undefined {
     const run = this.findPartial(name);
     if (!run) {
       this.fail('UNKNOWN_PARTIAL', { name });
       return undefined;
     }
     return this.withPartialDepth(name, () => {
-      this.push(value);
+      const savedFrame = this.frame;
       const saved = this.out;
+      this.frame = options.private
+        ? { node: value, index: -1, parent: null, vars: null, macros: this.visibleMacros() }
+        : { node: value, index: -1, parent: savedFrame, vars: null, macros: null };
+      if (options.args) this.setVar('@args', options.args);
       this.out = '';
       try {
         run(this);
         return this.out;
       } finally {
         this.out = saved;
-        this.pop();
+        this.frame = savedFrame;
       }
     });
+  }
+
+  /** Every macro reachable from the current frame, inner definitions winning. */
+  private visibleMacros(): Map<string, Exec> | null {
+    let macros: Map<string, Exec> | null = null;
+    for (let f: Frame | null = this.frame; f; f = f.parent) {
+      if (!f.macros) continue;
+      macros ??= new Map();
+      for (const [k, v] of f.macros) if (!macros.has(k)) macros.set(k, v);
+    }
+    return macros;
   }
 
   withPartialDepth<T>(name: string, body: () => T): T | undefined {

@@ -44,7 +44,7 @@ export interface ExecContext {
   /** The root data object of this render. */
   root(): JsonValue;
   /** Renders a partial (or macro) by name with `value` as its data; undefined when it does not exist. */
-  renderPartial(name: string, value: JsonValue): string | undefined;
+  renderPartial(name: string, value: JsonValue, options?: PartialOptions): string | undefined;
   /** BCP 47 tag; `en-US` unless the render options say otherwise. */
   readonly locale: string;
   /** Epoch milliseconds used as "now". */
@@ -53,6 +53,14 @@ export interface ExecContext {
   readonly timeZone: string;
   /** Records a render error at the current instruction's position. */
   error(code: ErrorCode, message: string): void;
+}
+
+/** How `apply` can call a partial beyond a name and a value. */
+export interface PartialOptions {
+  /** The partial sees only `value`: no enclosing frames or variables (macros stay visible). */
+  readonly private?: boolean;
+  /** Bound as `@args` in the partial's frame. */
+  readonly args?: Readonly<Record<string, string>>;
 }
 
 /** Arguments given after a formatter or predicate name, split on the delimiter that follows the name. */

@@ -119,3 +119,11 @@ t.test('looseNumber reads the leading number of a string', async (t) => {
   t.ok(Number.isNaN(looseNumber('abc')));
   t.ok(Number.isNaN(looseNumber('')));
 });
+
+t.test('datetimefield prints an instant in the locale and zone, nothing for other values', async (t) => {
+  const e = new Engine(defaultRegistry);
+  const tpl = e.compile('{t|datetimefield}|{o|datetimefield}|{s|datetimefield}').template;
+  const data = { t: 1700000000000, o: {}, s: 'soon', website: { timeZone: 'Europe/Paris' } };
+  t.equal(e.render(tpl, data).output, 'Nov 14, 2023, 11:13 PM||');
+  t.equal(e.render(tpl, data, { locale: 'fr-FR' }).output, '14 nov. 2023, 23:13||');
+});

@@ -1,0 +1,68 @@
+/**
+ * How the core formatters and predicates read plain JSON values as text and
+ * numbers. These differ from what `{x}` prints on purpose: the reference
+ * turns containers into empty text and reads strings as leading decimals.
+ */
+
+/** Text of a scalar; null, missing, arrays and objects have none. */
+export function textOf(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+      // String(-0) is already '0'
+      return String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    default:
+      return '';
+  }
+}
+
+/** Optional sign, then digits with an optional fraction, after any leading whitespace: ' -3.5px' → -3.5. */
+const LEADING_DECIMAL = /^\s*([-+]?(?:\d+\.?\d*|\.\d+))/;
+
+/**
+ * A value as a number: strings by their leading decimal (no exponent, hex or
+ * Infinity), booleans as 1/0, NaN for text with no leading decimal, and 0
+ * for null, missing, arrays and objects.
+ */
+export function numberOf(value: unknown): number {
+  switch (typeof value) {
+    case 'number':
+      return value;
+    case 'boolean':
+      return value ? 1 : 0;
+    case 'string': {
+      const m = LEADING_DECIMAL.exec(value);
+      return m ? Number(m[1]) : Number.NaN;
+    }
+    default:
+      return 0;
+  }
+}
+
+/** A formatter argument read as an integer the way parseInt does ('3.9' → 3, 'x' → NaN). */
+export function integerArg(arg: string | undefined): number {
+  return arg === undefined ? Number.NaN : Number.parseInt(arg, 10);
+}
+
+/** Objects and arrays with keys in any order, numbers by value: JSON equality. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (!Object.hasOwn(b, k) || !deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) {
+      return false;
+    }
+  }
+  return true;
+}
