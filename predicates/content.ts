@@ -107,15 +107,4 @@ export const contentPredicates: PredicateTable = {
     args: NO_ARGS,
     test: (_args, ctx) => textOf(field(ctx, 'showPastOrUpcomingEvents')) === 'past',
   },
-  // Spec section 8 display fallback: unit systems are not modelled, so this reports and answers false.
-  'units-metric?': {
-    args: NO_ARGS,
-    test: (_args, ctx) => {
-      ctx.error(
-        'PREDICATE_FAILED',
-        errorMessage('PREDICATE_FAILED', { name: 'units-metric?', detail: 'not yet implemented' }),
-      );
-      return false;
-    },
-  },
 };

@@ -1,12 +1,12 @@
 import t from 'tap';
-import { Engine } from '../../engine/index.ts';
+import { Engine, type RenderOptions } from '../../engine/index.ts';
 import { defaultRegistry } from '../../formatters/default-registry.ts';
 import { contentPredicates } from '../../predicates/content.ts';
 
 const engine = new Engine(defaultRegistry);
-function run(source: string, data: unknown) {
+function run(source: string, data: unknown, options?: RenderOptions) {
   const compiled = engine.compile(source, { file: 'content.html' });
-  const rendered = engine.render(compiled.template, data);
+  const rendered = engine.render(compiled.template, data, options);
   return { output: rendered.output, codes: [...compiled.errors, ...rendered.errors].map((e) => e.code) };
 }
 /** 'Y' or 'N' for `{.NAME}` against each context. */
@@ -32,10 +32,9 @@ t.test('arguments are checked at compile time', async (t) => {
   t.same(run('{.current-type? gallery}Y{.end}', {}).codes, []);
 });
 
-t.test('units-metric? reports that it is not implemented and answers false', async (t) => {
-  const r = run('{.units-metric?}Y{.or}N{.end}', {});
-  t.equal(r.output, 'N');
-  t.same(r.codes, ['PREDICATE_FAILED']);
+t.test('units-metric? follows the locale', async (t) => {
+  t.equal(run('{.units-metric?}Y{.or}N{.end}', {}).output, 'N');
+  t.equal(run('{.units-metric?}Y{.or}N{.end}', {}, { locale: 'fr-FR' }).output, 'Y');
 });
 
 t.test('folders: clickable (index, redirect or unspecified), redirect, index, folder', async (t) => {
