@@ -5,7 +5,7 @@
  * collectionTypeNameEquals? and the gallery options look outwards too.
  */
 import type { ExecContext, PredicateTable } from '../engine/index.ts';
-import { childOf, errorMessage, isTruthy } from '../engine/index.ts';
+import { childOf, isTruthy } from '../engine/index.ts';
 import { flagOf, isPlainObject, numberOf, textOf } from '../formatters/content/node-values.ts';
 import { COLLECTION_TYPES, FOLDER_BEHAVIOR } from '../formatters/content/spec-enums.ts';
 import { stripTags } from '../formatters/content/strip-tags.ts';
