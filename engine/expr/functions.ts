@@ -17,9 +17,7 @@ export const FUNCTIONS: Readonly<Record<FunctionName, ExprFunction>> = {
   abs: { minArgs: 1, apply: (args) => Math.abs(toNumber(args[0]!)) },
   // Not Math.max: the reference keeps the running value unless the next one is smaller/greater,
   // so a NaN argument wins only when it comes last (max(NaN, 1) is 1, max(1, NaN) is NaN).
-  // biome-ignore lint/complexity/useMathMinMax: Math.max would let NaN win from any position
   max: { minArgs: 1, apply: (args) => fold(args, (best, next) => (best > next ? best : next)) },
-  // biome-ignore lint/complexity/useMathMinMax: as for max
   min: { minArgs: 1, apply: (args) => fold(args, (best, next) => (best < next ? best : next)) },
   num: { minArgs: 1, apply: (args) => toNumber(args[0]!) },
   str: { minArgs: 1, apply: (args) => toText(args[0]!) },
