@@ -43,7 +43,8 @@ const NO_ARGS: ArgumentRule = { min: 0, max: 0 };
 const TRIM_ARG: ArgumentRule = {
   min: 0,
   max: 1,
-  check: (args) => (args[0] === 'trim' ? undefined : `expects 'trim' or no argument, got '${args[0]}'`),
+  check: (args) =>
+    args.length === 0 || args[0] === 'trim' ? undefined : `expects 'trim' or no argument, got '${args[0]}'`,
 };
 
 // The legacy price markup always shows cents, whatever the currency.

@@ -1,0 +1,23 @@
+/** The product mark (spec: sold out takes precedence over sale). */
+import { DEFAULT_LABELS, LABEL_KEYS } from './labels.ts';
+import { isOnSale } from './prices.ts';
+import { isSoldOut } from './stock.ts';
+import { childOf, textIfSet } from './values.ts';
+
+export interface StatusView {
+  readonly soldOut?: string;
+  readonly sale?: string;
+}
+
+/** The mark's text: the merchant's custom sold-out text, else the site's localized label, else the default. */
+export function statusView(item: unknown, merchandising: unknown, localized: (key: string) => unknown): StatusView {
+  if (isSoldOut(item)) {
+    const text =
+      textIfSet(childOf(merchandising, 'customSoldOutText')) ??
+      textIfSet(localized(LABEL_KEYS.soldOut)) ??
+      DEFAULT_LABELS.soldOut;
+    return { soldOut: text };
+  }
+  if (isOnSale(item)) return { sale: textIfSet(localized(LABEL_KEYS.sale)) ?? DEFAULT_LABELS.sale };
+  return {};
+}

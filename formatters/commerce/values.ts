@@ -1,0 +1,76 @@
+/**
+ * How product JSON fields are read. Store data arrives loosely typed (flags as
+ * true, 'true' or 1; counts as numbers or numeric strings), and each reader
+ * below is the one rule the display helpers apply to such a field.
+ */
+import { childOf, isTruthy, toOutputString } from '../../engine/values.ts';
+
+export { childOf, isTruthy, toOutputString };
+
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** childOf over a path: pathOf(item, 'structuredContent', 'variants'). */
+export function pathOf(node: unknown, ...keys: readonly (string | number)[]): unknown {
+  let at = node;
+  for (const k of keys) {
+    at = childOf(at, k);
+    if (at === undefined) return undefined;
+  }
+  return at;
+}
+
+/** The array at a key, or [] when it is missing or not an array. */
+export function arrayOf(node: unknown, key: string): readonly unknown[] {
+  const v = childOf(node, key);
+  return Array.isArray(v) ? v : [];
+}
+
+/**
+ * A settings flag: true, 'true' and non-zero numbers are on; every other value
+ * (including 'yes', '1', objects) is off.
+ */
+export function asFlag(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0 && !Number.isNaN(value);
+  return value === 'true';
+}
+
+/**
+ * A count (stock, quantity, billing cycles): numbers as they are, numeric
+ * strings parsed, booleans as 0/1, missing as 0; anything unreadable is NaN so
+ * callers decide what it means.
+ */
+export function asCount(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value === undefined || value === null) return 0;
+  if (typeof value === 'string') {
+    const lead = LEADING_NUMBER.exec(value);
+    return lead ? Number(lead[1]) : Number.NaN;
+  }
+  return 0;
+}
+
+// The number a count's text starts with ('12 left' → 12); exponents are not counts ('1e2' → 1).
+const LEADING_NUMBER = /^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))/;
+
+/** Printable text when the value is a non-empty string, a number or a boolean; undefined otherwise. */
+export function textIfSet(value: unknown): string | undefined {
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return toOutputString(value);
+  return undefined;
+}
+
+/** Deep equality of JSON values, for "do these variants differ" questions. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every(
+    (k) => Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
+}
