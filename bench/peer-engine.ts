@@ -59,8 +59,8 @@ export class PeerEngine {
     this.framework = new CLDRFramework({ loader: (language) => readFileSync(join(packs, `${language}.json`), 'utf8') });
   }
 
-  private cldr(locale: string | undefined): unknown {
-    if (locale === undefined) return undefined;
+  private cldr(locale: string | null): unknown {
+    if (locale === null) return undefined;
     let cldr = this.cldrByLocale.get(locale);
     if (cldr === undefined) {
       cldr = this.framework.get(locale);

@@ -33,8 +33,8 @@ export interface RenderOptions {
   readonly partials?: Readonly<Record<string, string | CompiledTemplate>>;
   /** Injectables by name, JSON text read by `{.inject @var NAME}`. */
   readonly injects?: Readonly<Record<string, string>>;
-  /** BCP 47 tag; defaults to en-US. */
-  readonly locale?: string;
+  /** BCP 47 tag; defaults to en-US. `null` renders without locale data: locale-aware formatters show nothing. */
+  readonly locale?: string | null;
   /** Epoch milliseconds used as "now"; defaults to the time of the call. */
   readonly now?: number;
   /** IANA time zone; defaults to the data's website.timeZone, then America/New_York. */
@@ -92,6 +92,7 @@ export class Engine {
       data,
       {
         locale: options.locale ?? 'en-US',
+        localized: options.locale !== null,
         now: options.now ?? Date.now(),
         timeZone: options.timeZone,
         enableExpressions: options.enableExpressions ?? true,

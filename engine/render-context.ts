@@ -23,6 +23,7 @@ export interface Frame {
 
 export interface RenderSettings {
   readonly locale: string;
+  readonly localized: boolean;
   readonly now: number;
   readonly timeZone: string | undefined;
   readonly enableExpressions: boolean;
@@ -55,6 +56,9 @@ export class RenderContext implements ExecContext {
 
   get locale(): string {
     return this.settings.locale;
+  }
+  get localized(): boolean {
+    return this.settings.localized;
   }
   get now(): number {
     return this.settings.now;

@@ -47,6 +47,8 @@ export interface ExecContext {
   renderPartial(name: string, value: JsonValue, options?: PartialOptions): string | undefined;
   /** BCP 47 tag; `en-US` unless the render options say otherwise. */
   readonly locale: string;
+  /** False when the render was given no locale data (`locale: null`): locale-aware formatters show nothing. */
+  readonly localized: boolean;
   /** Epoch milliseconds used as "now". */
   readonly now: number;
   /** IANA zone: render option, else `website.timeZone` of the root data, else America/New_York. */

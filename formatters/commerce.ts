@@ -112,6 +112,7 @@ export const commerceFormatters: FormatterTable = {
   'bookkeeper-money-format': {
     args: NO_ARGS,
     format: (value, _args, ctx) => {
+      if (!ctx.localized) return '';
       const currency = currencyForLocale(ctx.locale);
       const money = fromLegacyCents(value, currency) ?? { amount: ZERO, currency };
       return formatMoneyLocale(money, ctx.locale);

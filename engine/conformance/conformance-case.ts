@@ -14,8 +14,8 @@ export interface RenderInputs {
   readonly partials?: Record<string, string>;
   /** Raw strings; `.inject` parses them as JSON at render time. */
   readonly injects?: Record<string, string>;
-  /** BCP 47 tag; undefined when the case asks for no locale data. */
-  readonly locale: string | undefined;
+  /** BCP 47 tag; null when the case asks for no locale data. */
+  readonly locale: string | null;
   readonly now?: number;
 }
 

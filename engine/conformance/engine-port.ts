@@ -7,8 +7,8 @@ import type { TemplateError } from '../types.ts';
 export interface CaseRenderOptions {
   partials?: Record<string, string>;
   injects?: Record<string, string>;
-  /** undefined means "no locale data" (a case's `locale: none`). */
-  locale?: string;
+  /** null means "no locale data" (a case's `locale: none`). */
+  locale?: string | null;
   now?: number;
   timeZone?: string;
   enableExpressions?: boolean;

@@ -12,11 +12,11 @@ export const DEFAULT_LOCALE = 'en-US';
 
 /**
  * Maps a case's locale to the render option: `en` → `en-US`, `fr_FR` → `fr-FR`,
- * `none` → undefined (render without locale data).
+ * `none` → null (render without locale data).
  */
-export function caseLocale(tag: string | undefined): string | undefined {
+export function caseLocale(tag: string | undefined): string | null {
   if (tag === undefined || tag === '') return DEFAULT_LOCALE;
-  if (tag.toLowerCase() === 'none') return undefined;
+  if (tag.toLowerCase() === 'none') return null;
   const normal = tag.replace(/_/g, '-');
   return normal.toLowerCase() === 'en' ? DEFAULT_LOCALE : normal;
 }
@@ -46,7 +46,7 @@ function stringMap(body: string | undefined, section: string): Record<string, st
 }
 
 interface ExecParams {
-  locale: string | undefined;
+  locale: string | null;
   now?: number;
 }
 

@@ -102,3 +102,8 @@ t.test('a bad expression reports its issue with the tag position each time it ru
   t.equal(tokens.output, '');
   t.match(tokens.renderErrors[0]!.message, /^Expression exceeds the maximum number of allowed tokens/);
 });
+
+t.test('a render without locale data says so to plugins', async (t) => {
+  t.equal(run('{a|money}|{a|bookkeeper-money-format}', { a: 100 }, { locale: null }).output, '|');
+  t.not(run('{a|bookkeeper-money-format}', { a: 100 }).output, '');
+});
