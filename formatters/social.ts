@@ -4,10 +4,10 @@
  * templates/markup/social-*.html templates.
  */
 import type { FormatterTable } from '../engine/index.ts';
+import { textOf as scalarText } from './scalar-text.ts';
 import { commentCount, commentLink, commentThread } from './social/comments.ts';
 import { googleCalendarUrl } from './social/google-calendar-url.ts';
 import { likeButton } from './social/like-button.ts';
-import { scalarText } from './social/scalar-text.ts';
 import { shareButtons } from './social/share-buttons.ts';
 import { twitterFollowButton } from './social/twitter-follow-button.ts';
 import { activateTwitterLinks } from './social/twitter-links.ts';

@@ -4,19 +4,7 @@
  * them (a quoted number is a number, an object prints as nothing, ...).
  */
 
-/** Scalars as text; null, objects, arrays and missing values as ''. */
-export function textOf(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return value;
-    case 'number':
-      return String(value);
-    case 'boolean':
-      return value ? 'true' : 'false';
-    default:
-      return '';
-  }
-}
+export { textOf } from '../scalar-text.ts';
 
 /**
  * Numbers as they are, booleans as 1 / 0, text through parseFloat when it has a

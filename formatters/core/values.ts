@@ -4,20 +4,7 @@
  * turns containers into empty text and reads strings as leading decimals.
  */
 
-/** Text of a scalar; null, missing, arrays and objects have none. */
-export function textOf(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return value;
-    case 'number':
-      // String(-0) is already '0'
-      return String(value);
-    case 'boolean':
-      return value ? 'true' : 'false';
-    default:
-      return '';
-  }
-}
+export { textOf } from '../scalar-text.ts';
 
 /** Optional sign, then digits with an optional fraction, after any leading whitespace: ' -3.5px' → -3.5. */
 const LEADING_DECIMAL = /^\s*([-+]?(?:\d+\.?\d*|\.\d+))/;

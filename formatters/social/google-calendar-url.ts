@@ -5,7 +5,7 @@
 import { childOf } from '../../engine/index.ts';
 import { isShowableInstant } from '../date/invalid-date.ts';
 import { looseNumber } from '../date/loose-number.ts';
-import { scalarText } from './scalar-text.ts';
+import { textOf as scalarText } from '../scalar-text.ts';
 
 const BASE = 'http://www.google.com/calendar/event?action=TEMPLATE';
 const LOCATION_PARTS = ['addressLine1', 'addressLine2', 'addressCountry'] as const;

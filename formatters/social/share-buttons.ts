@@ -4,8 +4,8 @@
  */
 import { childOf, type ExecContext } from '../../engine/index.ts';
 import { renderMarkup } from '../markup.ts';
+import { textOf as scalarText } from '../scalar-text.ts';
 import { lookupFrom } from './lookup-from.ts';
-import { scalarText } from './scalar-text.ts';
 
 const STYLES = {
   block: { tag: 'div', style: 'button-style' },

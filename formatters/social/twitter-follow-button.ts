@@ -1,7 +1,7 @@
 /** The follow button of a connected Twitter account (a social account record). */
 import { childOf, type ExecContext } from '../../engine/index.ts';
 import { renderMarkup } from '../markup.ts';
-import { scalarText } from './scalar-text.ts';
+import { textOf as scalarText } from '../scalar-text.ts';
 
 /** The account's user name, else the last path segment of its profile URL. */
 function userNameOf(account: unknown): string {
