@@ -50,7 +50,7 @@ class Cursor {
     private readonly tokens: readonly IToken[],
     /** Index after the tag's last token. */
     private readonly stop: number,
-    private readonly source: string,
+    readonly source: string,
     private readonly end: number,
   ) {}
   atEnd(): boolean {
@@ -87,14 +87,25 @@ class Cursor {
   }
 }
 
-function parseFormatters(raw: string, pos: Pos): FormatterCall[] | null {
-  // raw starts with '|'
+/** The position `offset` holds, given the position of an earlier offset in the same source. */
+function advance(from: Pos, source: string, offset: number): Pos {
+  const newline = source.lastIndexOf('\n', offset - 1);
+  if (newline < from.offset) return { line: from.line, column: from.column + offset - from.offset, offset };
+  let line = from.line;
+  for (let i = source.indexOf('\n', from.offset); i !== -1 && i < offset; i = source.indexOf('\n', i + 1)) line++;
+  return { line, column: offset - newline, offset };
+}
+
+/** `|f1 a|f2` starting at `start` in the source; each call is placed at its name, for error carets. */
+function parseFormatters(raw: string, start: number, source: string, tagPos: Pos): FormatterCall[] | null {
   const calls: FormatterCall[] = [];
   const pieces = raw.indexOf('|', 1) === -1 ? [raw.slice(1)] : raw.slice(1).split('|');
+  let offset = start + 1;
   for (const piece of pieces) {
     const m = FORMATTER.exec(piece);
     if (!m) return null;
-    calls.push({ name: m[1]!, args: splitArgs(m[2]!), pos });
+    calls.push({ name: m[1]!, args: splitArgs(m[2]!), pos: advance(tagPos, source, offset) });
+    offset += piece.length + 1;
   }
   return calls;
 }
@@ -119,7 +130,7 @@ function parseVariables(c: Cursor, pos: Pos): { vars: Path[]; formatters: Format
   if (c.atEnd()) return { vars, formatters: NO_FORMATTERS };
   const chain = c.take(FormatterChain);
   if (!chain || !c.atEnd()) return null;
-  const formatters = parseFormatters(chain.image, pos);
+  const formatters = parseFormatters(chain.image, chain.startOffset, c.source, pos);
   return formatters ? { vars, formatters } : null;
 }
 

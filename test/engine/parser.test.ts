@@ -9,14 +9,14 @@ t.test('text that only looks like a tag passes through unchanged', async (t) => 
   t.same(r.codes, []);
 });
 
-t.test('unknown formatter: error with file:line:col and caret, tag kept as text', async (t) => {
+t.test('unknown formatter: error at its name with file:line:col and caret, tag kept as text', async (t) => {
   const { template, errors } = engine.compile('line one\n  {a|nope}', { file: 'page.html' });
   t.equal(errors.length, 1);
   const e = errors[0]!;
   t.equal(e.code, 'UNKNOWN_FORMATTER');
   t.equal(e.message, "Formatter 'nope' is unknown");
-  t.match(e, { file: 'page.html', line: 2, column: 3 });
-  t.equal(formatError(e), "page.html:2:3 Formatter 'nope' is unknown\n  {a|nope}\n  ^");
+  t.match(e, { file: 'page.html', line: 2, column: 6 });
+  t.equal(formatError(e), "page.html:2:6 Formatter 'nope' is unknown\n  {a|nope}\n     ^");
   t.equal(engine.render(template, { a: 1 }).output, 'line one\n  {a|nope}');
 });
 
@@ -49,6 +49,11 @@ t.test('block structure errors carry positions and compilation goes on', async (
     );
     for (const e of errors) t.ok(e.line >= 1 && e.column >= 1, `${src}: ${e.code} has a position`);
   }
+});
+
+t.test('a formatter in a tag that spans lines is placed on its own line', async (t) => {
+  const { errors } = engine.compile('{.section\na}{b|json\n|nope}{.end}');
+  t.match(errors, [{ code: 'UNKNOWN_FORMATTER', line: 3, column: 2 }]);
 });
 
 t.test('unclosed block points at its opening tag', async (t) => {
