@@ -14,9 +14,6 @@ export const ENGINE_ERRORS = {
   MISPLACED_ALTERNATES: '{.alternates with} is only allowed inside a repeated section, before any {.or}',
   DUPLICATE_ALTERNATES: 'A repeated section can have only one {.alternates with}',
   OR_AFTER_ELSE: '{tag} cannot follow a plain {.or}',
-  MACRO_NOT_AT_ROOT: 'Macros can only be defined at the top level, not inside {block}',
-  BAD_INSTRUCTION: 'Invalid {.{name}} instruction: {detail}',
-  BAD_IF_EXPRESSION: 'Invalid {.if} expression: {detail}',
   BAD_INTERCHANGE: 'Invalid compiled template: {detail}',
   // limits
   TEMPLATE_TOO_LARGE: 'Template is {size} bytes; the limit is {limit} bytes',
@@ -30,9 +27,6 @@ export const ENGINE_ERRORS = {
   EXPR_UNEXPECTED_OPERATOR: 'Unexpected operator found during evaluation',
   EXPR_INVALID_FUNCTION: 'Invalid function',
   EXPR_SYNTAX: 'Invalid expression: {detail}',
-  EXPR_BAD_OPERANDS: 'Unexpected operator found during evaluation: invalid arguments to operator {operator}',
-  EXPR_BAD_CALL: 'Invalid function call {name}(): no number, string, boolean or null argument',
-  EXPR_BAD_RESULT: 'Unexpected operator found during evaluation: the result is an object or array',
   EXPR_DISABLED: 'Expressions are disabled for this render',
   // render time
   UNKNOWN_PARTIAL: "Partial '{name}' is unknown",
@@ -43,7 +37,6 @@ export const ENGINE_ERRORS = {
   INCLUDE_DISABLED: 'Includes are disabled for this render',
   FORMATTER_FAILED: "Formatter '{name}' failed: {detail}",
   PREDICATE_FAILED: "Predicate '{name}' failed: {detail}",
-  RENDER_LIMIT: 'Output exceeds {limit} bytes',
 } as const;
 
 export type ErrorCode = keyof typeof ENGINE_ERRORS;

@@ -39,20 +39,20 @@ export const exprIssues = {
   }),
   /** A known function got no number, string, boolean or null argument. */
   badCall: (name: string, offset: number): ExprIssue => ({
-    code: 'EXPR_BAD_CALL',
-    message: errorMessage('EXPR_BAD_CALL', { name }),
+    code: 'EXPR_INVALID_FUNCTION',
+    message: `${ENGINE_ERRORS.EXPR_INVALID_FUNCTION} call ${name}(): no number, string, boolean or null argument`,
     offset,
   }),
   /** A binary operator is missing an operand, or one is an object or array. */
   badOperands: (operator: string, offset: number): ExprIssue => ({
-    code: 'EXPR_BAD_OPERANDS',
-    message: errorMessage('EXPR_BAD_OPERANDS', { operator }),
+    code: 'EXPR_UNEXPECTED_OPERATOR',
+    message: `${ENGINE_ERRORS.EXPR_UNEXPECTED_OPERATOR}: invalid arguments to operator ${operator}`,
     offset,
   }),
   /** The final value is an object or array, which an expression cannot print. */
   badResult: (offset: number): ExprIssue => ({
-    code: 'EXPR_BAD_RESULT',
-    message: ENGINE_ERRORS.EXPR_BAD_RESULT,
+    code: 'EXPR_UNEXPECTED_OPERATOR',
+    message: `${ENGINE_ERRORS.EXPR_UNEXPECTED_OPERATOR}: the result is an object or array`,
     offset,
   }),
   /** Characters that do not form a token: a stray '#', an unterminated string, a malformed number. */
