@@ -18,6 +18,7 @@ export const ENGINE_ERRORS = {
   // limits
   TEMPLATE_TOO_LARGE: 'Template is {size} bytes; the limit is {limit} bytes',
   NESTING_TOO_DEEP: 'Blocks are nested more than {limit} deep',
+  TOO_MANY_BRANCHES: 'A block has more than {limit} {.or} branches',
   // expressions (spec section 8, word for word)
   EXPR_TOO_MANY_TOKENS: 'Expression exceeds the maximum number of allowed tokens',
   EXPR_STRING_TOO_LONG: 'Concatenation would exceed maximum string length',

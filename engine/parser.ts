@@ -27,6 +27,8 @@ interface OpenBlock {
   readonly body: Node[];
   readonly ors: OrBuilder[];
   alternatesWith: Node[] | null;
+  /** Set once `.or` branches past the limit have been refused (reported once). */
+  refusedBranches: boolean;
   /** Where new nodes go: the body, the alternates block or the last `.or`. */
   current: Node[];
 }
@@ -201,7 +203,7 @@ class Assembler {
       return;
     }
     const body: Node[] = [];
-    this.stack.push({ tag, pos, body, ors: [], alternatesWith: null, current: body });
+    this.stack.push({ tag, pos, body, ors: [], alternatesWith: null, refusedBranches: false, current: body });
   }
 
   private or(name: string | null, args: Args | null, pos: Pos): void {
@@ -216,6 +218,12 @@ class Assembler {
     const last = top.ors[top.ors.length - 1];
     if (last && last.name === null) {
       this.error('OR_AFTER_ELSE', { tag: label }, pos);
+      return;
+    }
+    // Each branch nests one level deeper in the compiled and interchange forms.
+    if (top.ors.length >= LIMITS.maxNesting) {
+      if (!top.refusedBranches) this.error('TOO_MANY_BRANCHES', { limit: LIMITS.maxNesting }, pos);
+      top.refusedBranches = true;
       return;
     }
     if (name !== null) this.checkPredicate(name, args, pos);

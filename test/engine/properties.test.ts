@@ -102,3 +102,14 @@ t.test('5 MB of unclosed braces stays linear', async (t) => {
   const { template } = engine.compile(source);
   t.equal(engine.render(template, {}).output, source);
 });
+
+t.test('20,000 .or branches are refused past the limit, without a crash', async (t) => {
+  const source = `{.section a}x${'{.or equal? a 1}y'.repeat(20_000)}{.or}z{.end}`;
+  const { template, errors } = engine.compile(source);
+  t.same(
+    errors.map((e) => e.code),
+    ['TOO_MANY_BRANCHES'],
+  );
+  t.equal(engine.render(template, { a: 1 }).output, 'x');
+  t.type(JSON.stringify(engine.toInterchange(template)), 'string');
+});
