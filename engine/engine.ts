@@ -111,7 +111,7 @@ export class Engine {
       template.run(ctx);
     } catch (e) {
       // Only a stack overflow from pathological data can get here; report it instead of crashing.
-      ctx.fail('FORMATTER_FAILED', { name: 'render', detail: e instanceof Error ? e.message : String(e) });
+      ctx.fail('RENDER_STOPPED', { detail: e instanceof Error ? e.message : String(e) });
     }
     return { output: ctx.out, errors: ctx.errors };
   }

@@ -38,6 +38,7 @@ export const ENGINE_ERRORS = {
   INCLUDE_DISABLED: 'Includes are disabled for this render',
   FORMATTER_FAILED: "Formatter '{name}' failed: {detail}",
   PREDICATE_FAILED: "Predicate '{name}' failed: {detail}",
+  RENDER_STOPPED: 'Rendering stopped: {detail}',
 } as const;
 
 export type ErrorCode = keyof typeof ENGINE_ERRORS;
