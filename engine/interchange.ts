@@ -3,7 +3,7 @@
  * the reference compilers emit), so compiled templates can be cached and
  * exchanged: `[17, 1, [...instructions], 18]`.
  */
-import type { Args, Block, FormatterCall, IfOperator, Node, NodeKind, NodeOf, OrNode, Path, Pos } from './ast.ts';
+import type { Args, Block, FormatterCall, IfOperator, Node, NodeKind, NodeOf, OrNode, Path } from './ast.ts';
 import { NO_POS } from './template-error.ts';
 
 export const OPCODE = {
@@ -245,5 +245,3 @@ export function importInterchange(json: unknown): { body: Block } | { error: str
     throw e;
   }
 }
-
-export type { Pos };
