@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
+import * as initialSchema from './migrations/0001-initial-schema.ts';
+import type { Database } from './schema.ts';
+
+/** Every migration, by name; names sort in the order they apply. */
+const migrations: Record<string, Migration> = {
+  '0001-initial-schema': initialSchema,
+};
+
+/** Brings the schema to the latest migration; throws the migration's error if one fails. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

@@ -1,0 +1,66 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlitePool } from './pglite-pool.ts';
+import type { Database } from './schema.ts';
+
+export interface DatabaseConfig {
+  /** A postgres:// URL: use that server. Without one, the embedded database. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; null keeps it in memory (tests). */
+  dataDir?: string | null;
+  /** Connections in the pg pool. */
+  poolSize?: number;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'postgres' | 'pglite';
+  /** Closes the pool or the embedded database. */
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+/** bigint and numeric stay strings in both drivers: money never becomes a float. */
+const asText = (value: string) => value;
+
+export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+  return {
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || './data',
+    poolSize: env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : undefined,
+  };
+}
+
+/**
+ * Opens the database the config names: a pg pool when there is a URL,
+ * otherwise PGlite in `dataDir/db` (created on first use).
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  const plugins = [new CamelCasePlugin()];
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.poolSize ?? 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8 || oid === NUMERIC
+            ? asText
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let dataDir: string | undefined;
+  if (config.dataDir) {
+    dataDir = path.resolve(config.dataDir, 'db');
+    await mkdir(dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create({ dataDir, parsers: { [INT8]: asText, [NUMERIC]: asText } });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }), plugins });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

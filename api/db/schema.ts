@@ -1,0 +1,493 @@
+/**
+ * Kysely table types. Columns are snake_case in SQL and camelCase here
+ * (CamelCasePlugin). Every table that belongs to a website carries `websiteId`
+ * as the first column of its primary key and of every unique index, so the
+ * schema can be distributed by that column; `websites` and `domains` are the
+ * global routing tables.
+ *
+ * Money columns hold integer minor units as `bigint`, read back as strings
+ * (both drivers are set up that way) so no value ever passes through a float.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** bigint minor units: a string when read, string or number when written. */
+export type Minor = ColumnType<string, string | number | bigint, string | number | bigint>;
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+export type NullableMinor = ColumnType<
+  string | null,
+  string | number | bigint | null | undefined,
+  string | number | bigint | null
+>;
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** JSONB: written as JSON text (see `json()`), read back as the parsed value. */
+export type Json<T> = ColumnType<T, string, string>;
+export type DefaultedJson<T> = ColumnType<T, string | undefined, string>;
+export type DefaultedMinor = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+
+export interface WebsitesTable {
+  id: string;
+  identifier: string;
+  siteTitle: string;
+  createdOn: CreatedAt;
+}
+
+export interface DomainsTable {
+  host: string;
+  websiteId: string;
+  isPrimary: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface ShareButtonOptions {
+  [service: string]: boolean;
+}
+
+export interface WebsiteSettingsTable {
+  websiteId: string;
+  timeZone: Generated<string>;
+  language: Generated<string>;
+  baseCurrency: Generated<string>;
+  siteDescription: Generated<string>;
+  logoImageId: string | null;
+  templatePackage: Generated<string>;
+  captchaSiteKey: string | null;
+  commentsEnabled: Generated<boolean>;
+  simpleLikingEnabled: Generated<boolean>;
+  disqusShortname: string | null;
+  useCldrMoneyFormat: Generated<boolean>;
+  storeSettings: DefaultedJson<StoreSettings>;
+  shareButtonOptions: DefaultedJson<ShareButtonOptions>;
+  socialAccounts: DefaultedJson<SocialAccount[]>;
+  headerCode: Generated<string>;
+  footerCode: Generated<string>;
+  languages: DefaultedJson<string[]>;
+  updatedOn: Timestamp;
+}
+
+export interface StoreSettings {
+  storeTitle?: string;
+  multipleQuantityAllowedForServices?: boolean;
+  scarcityEnabled?: boolean;
+  scarcityThreshold?: number;
+  scarcityText?: string;
+  restockSuccessText?: string;
+  mailingListSignUpEnabled?: boolean;
+  mailingListOptInByDefault?: boolean;
+  customSoldOutText?: string;
+  [key: string]: unknown;
+}
+
+export interface SocialAccount {
+  serviceName: string;
+  profileUrl: string;
+  screenname?: string;
+}
+
+export interface ContributorsTable {
+  websiteId: string;
+  id: string;
+  email: string;
+  displayName: string;
+  role: number;
+  createdOn: CreatedAt;
+}
+
+export interface CollectionsTable {
+  websiteId: string;
+  id: string;
+  parentId: string | null;
+  type: number;
+  /** The template's collection kind: the NAME of collections/NAME.conf. */
+  typeName: string;
+  urlId: string;
+  title: string;
+  navigationTitle: string;
+  description: Generated<string>;
+  ordering: Generated<'chronological' | 'user-ordered' | 'alphabetical'>;
+  folderBehavior: number | null;
+  pageSize: Generated<number>;
+  enabled: Generated<boolean>;
+  passwordProtected: Generated<boolean>;
+  memberOnly: Generated<boolean>;
+  displayIndex: Generated<number>;
+  settings: DefaultedJson<Record<string, unknown>>;
+  createdOn: CreatedAt;
+  updatedOn: Timestamp;
+}
+
+export interface ItemsTable {
+  websiteId: string;
+  id: string;
+  collectionId: string;
+  recordType: number;
+  title: string;
+  urlId: string;
+  body: Generated<string>;
+  excerpt: Generated<string>;
+  tags: DefaultedJson<string[]>;
+  categories: DefaultedJson<string[]>;
+  authorId: string | null;
+  addedOn: Timestamp;
+  publishOn: Timestamp;
+  updatedOn: Timestamp;
+  starred: Generated<boolean>;
+  published: Generated<boolean>;
+  displayIndex: Generated<number>;
+  mainImageId: string | null;
+  sourceUrl: string | null;
+  externalLink: string | null;
+  passthrough: Generated<boolean>;
+  commentState: Generated<number>;
+  likeCount: Generated<number>;
+  startDate: NullableTimestamp;
+  endDate: NullableTimestamp;
+  location: Json<EventLocation | null>;
+  structuredContent: DefaultedJson<Record<string, unknown>>;
+}
+
+export interface EventLocation {
+  addressTitle?: string;
+  addressLine1?: string;
+  addressLine2?: string;
+  addressCountry?: string;
+  mapLat?: number;
+  mapLng?: number;
+  mapZoom?: number;
+}
+
+export interface ImagesTable {
+  websiteId: string;
+  id: string;
+  assetUrl: string;
+  filename: string;
+  contentType: string;
+  width: number;
+  height: number;
+  focalX: Generated<number>;
+  focalY: Generated<number>;
+  altText: Generated<string>;
+  title: Generated<string>;
+  body: Generated<string>;
+  colorData: Json<Record<string, string> | null>;
+  createdOn: CreatedAt;
+}
+
+export interface ItemImagesTable {
+  websiteId: string;
+  itemId: string;
+  imageId: string;
+  displayIndex: Generated<number>;
+}
+
+export interface ProductsTable {
+  websiteId: string;
+  itemId: string;
+  productType: number;
+  isSubscribable: Generated<boolean>;
+  subscriptionPlan: Json<SubscriptionPlan | null>;
+  additionalFieldsFormId: string | null;
+  useCustomAddButtonText: Generated<boolean>;
+  customAddButtonText: string | null;
+  variantOptionOrdering: DefaultedJson<string[]>;
+  /** Digital and paywall products keep their price on the product. */
+  priceMinor: NullableMinor;
+  salePriceMinor: NullableMinor;
+  currency: Generated<string>;
+  onSale: Generated<boolean>;
+}
+
+export interface SubscriptionPlan {
+  billingPeriod: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' };
+  numBillingCycles: number;
+}
+
+export interface ProductVariantsTable {
+  websiteId: string;
+  id: string;
+  itemId: string;
+  sku: string;
+  priceMinor: Minor;
+  salePriceMinor: DefaultedMinor;
+  currency: Generated<string>;
+  onSale: Generated<boolean>;
+  unlimited: Generated<boolean>;
+  qtyInStock: Generated<number>;
+  attributes: DefaultedJson<Record<string, string>>;
+  displayIndex: Generated<number>;
+}
+
+export interface ProductCategoriesTable {
+  websiteId: string;
+  id: string;
+  collectionId: string;
+  parentCategoryId: string | null;
+  displayName: string;
+  urlSlug: string;
+  type: Generated<'ROOT' | 'CATEGORY'>;
+  pageRendering: Generated<'LIST_VIEW' | 'GRID_VIEW'>;
+  displayIndex: Generated<number>;
+}
+
+export interface NavigationsTable {
+  websiteId: string;
+  id: string;
+  /** The template.conf navigation name, e.g. mainNav. */
+  identifier: string;
+  title: string;
+}
+
+export interface NavigationItemsTable {
+  websiteId: string;
+  id: string;
+  navigationId: string;
+  parentId: string | null;
+  collectionId: string | null;
+  externalLink: string | null;
+  memberAreaId: string | null;
+  title: string | null;
+  newWindow: Generated<boolean>;
+  displayIndex: Generated<number>;
+}
+
+export interface CommentsTable {
+  websiteId: string;
+  id: string;
+  itemId: string;
+  parentId: string | null;
+  authorName: string;
+  authorEmail: string | null;
+  authorUrl: string | null;
+  body: string;
+  approved: Generated<boolean>;
+  addedOn: Timestamp;
+}
+
+export interface LikesTable {
+  websiteId: string;
+  itemId: string;
+  visitorKey: string;
+  createdOn: CreatedAt;
+}
+
+export interface CartsTable {
+  websiteId: string;
+  id: string;
+  siteUserId: string | null;
+  currency: Generated<string>;
+  isPurchased: Generated<boolean>;
+  orderId: string | null;
+  coupons: DefaultedJson<string[]>;
+  shippingLocation: Json<Record<string, unknown> | null>;
+  selectedShippingOption: Json<Record<string, unknown> | null>;
+  createdOn: CreatedAt;
+  updatedOn: Timestamp;
+}
+
+export interface CartEntriesTable {
+  websiteId: string;
+  id: string;
+  cartId: string;
+  itemId: string;
+  variantId: string;
+  quantity: number;
+  additionalFields: Json<Record<string, unknown> | null>;
+  addedOn: CreatedAt;
+}
+
+export interface OrdersTable {
+  websiteId: string;
+  id: string;
+  orderNumber: number;
+  cartId: string;
+  testMode: Generated<boolean>;
+  currency: string;
+  subtotalMinor: Minor;
+  taxMinor: DefaultedMinor;
+  shippingMinor: DefaultedMinor;
+  discountMinor: DefaultedMinor;
+  grandTotalMinor: Minor;
+  customerEmail: string | null;
+  status: Generated<'PENDING' | 'FULFILLED' | 'CANCELED'>;
+  createdOn: CreatedAt;
+}
+
+export interface OrderLinesTable {
+  websiteId: string;
+  orderId: string;
+  lineNumber: number;
+  itemId: string;
+  variantId: string;
+  sku: string;
+  productName: string;
+  quantity: number;
+  unitPriceMinor: Minor;
+  currency: string;
+}
+
+export interface FormsTable {
+  websiteId: string;
+  id: string;
+  name: string;
+  isNewsletter: Generated<boolean>;
+  fields: DefaultedJson<FormField[]>;
+  submissionMessage: Generated<string>;
+  submissionHtml: Generated<string>;
+  successRedirect: string | null;
+  disclaimerMessage: Generated<string>;
+  captchaEnabled: Generated<boolean>;
+  captchaTheme: Generated<'light' | 'dark'>;
+  captchaAlignment: Generated<'left' | 'center' | 'right'>;
+  storage: DefaultedJson<Record<string, unknown>>;
+}
+
+/** One field of the form builder (spec section 3, Form). */
+export interface FormField {
+  id: string;
+  type: string;
+  title: string;
+  description?: string;
+  placeholder?: string;
+  required?: boolean;
+  options?: string[];
+  currencySymbol?: string;
+  showCountryCode?: boolean;
+  underline?: boolean;
+  maxLength?: number;
+  key?: string;
+  value?: string;
+}
+
+export interface FormSubmissionKeysTable {
+  websiteId: string;
+  key: string;
+  createdOn: CreatedAt;
+  usedOn: NullableTimestamp;
+}
+
+export interface FormSubmissionsTable {
+  websiteId: string;
+  id: string;
+  formId: string;
+  data: Json<Record<string, unknown>>;
+  pageTitle: string | null;
+  pageId: string | null;
+  contentSource: 'i' | 'c' | null;
+  pagePath: string | null;
+  createdOn: CreatedAt;
+}
+
+export interface RestockSignupsTable {
+  websiteId: string;
+  id: string;
+  itemId: string;
+  variantId: string;
+  email: string;
+  joinMailingList: Generated<boolean>;
+  language: string | null;
+  createdOn: CreatedAt;
+  notifiedOn: NullableTimestamp;
+}
+
+export interface SiteUsersTable {
+  websiteId: string;
+  id: string;
+  email: string;
+  displayName: Generated<string>;
+  passwordHash: string;
+  locale: string | null;
+  createdOn: CreatedAt;
+}
+
+export interface SiteUserSessionsTable {
+  websiteId: string;
+  /** sha256 of the session token; the token itself is only in the cookie. */
+  tokenHash: string;
+  siteUserId: string;
+  xsrfToken: string;
+  rememberMe: Generated<boolean>;
+  expiresOn: Timestamp;
+  createdOn: CreatedAt;
+}
+
+export interface ApiKeysTable {
+  websiteId: string;
+  id: string;
+  name: string;
+  /** The first characters of the key, shown in the panel to tell keys apart. */
+  keyPrefix: string;
+  keyHash: string;
+  permissions: DefaultedJson<string[]>;
+  createdOn: CreatedAt;
+  lastUsedOn: NullableTimestamp;
+  revokedOn: NullableTimestamp;
+}
+
+export interface CommercePreferencesTable {
+  websiteId: string;
+  namespace: string;
+  preferences: Json<Record<string, unknown>>;
+  updatedOn: Timestamp;
+}
+
+export interface AnalyticsEventsTable {
+  websiteId: string;
+  id: Generated<string>;
+  eventName: string;
+  payload: Json<Record<string, unknown>>;
+  occurredOn: Timestamp;
+}
+
+export interface PerformanceRecordsTable {
+  websiteId: string;
+  id: Generated<string>;
+  app: string;
+  event: string;
+  pageLoadId: string;
+  data: Json<Record<string, unknown>>;
+  ts: Minor;
+}
+
+export interface Database {
+  websites: WebsitesTable;
+  domains: DomainsTable;
+  websiteSettings: WebsiteSettingsTable;
+  contributors: ContributorsTable;
+  collections: CollectionsTable;
+  items: ItemsTable;
+  images: ImagesTable;
+  itemImages: ItemImagesTable;
+  products: ProductsTable;
+  productVariants: ProductVariantsTable;
+  productCategories: ProductCategoriesTable;
+  navigations: NavigationsTable;
+  navigationItems: NavigationItemsTable;
+  comments: CommentsTable;
+  likes: LikesTable;
+  carts: CartsTable;
+  cartEntries: CartEntriesTable;
+  orders: OrdersTable;
+  orderLines: OrderLinesTable;
+  forms: FormsTable;
+  formSubmissionKeys: FormSubmissionKeysTable;
+  formSubmissions: FormSubmissionsTable;
+  restockSignups: RestockSignupsTable;
+  siteUsers: SiteUsersTable;
+  siteUserSessions: SiteUserSessionsTable;
+  apiKeys: ApiKeysTable;
+  commercePreferences: CommercePreferencesTable;
+  analyticsEvents: AnalyticsEventsTable;
+  performanceRecords: PerformanceRecordsTable;
+}
+
+export type Website = Selectable<WebsitesTable>;
+export type WebsiteSettings = Selectable<WebsiteSettingsTable>;
+export type Collection = Selectable<CollectionsTable>;
+export type Item = Selectable<ItemsTable>;
+export type Image = Selectable<ImagesTable>;
+export type Product = Selectable<ProductsTable>;
+export type ProductVariant = Selectable<ProductVariantsTable>;
+export type Cart = Selectable<CartsTable>;
+export type CartEntry = Selectable<CartEntriesTable>;
+export type Form = Selectable<FormsTable>;
+export type NewItem = Insertable<ItemsTable>;
+export type ItemUpdate = Updateable<ItemsTable>;
