@@ -19,6 +19,9 @@ export type NullableMinor = ColumnType<
   string | number | bigint | null | undefined,
   string | number | bigint | null
 >;
+/** A nullable column may be left out of an insert. */
+export type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+export type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 /** JSONB: written as JSON text (see `json()`), read back as the parsed value. */
 export type Json<T> = ColumnType<T, string, string>;
@@ -48,12 +51,12 @@ export interface WebsiteSettingsTable {
   language: Generated<string>;
   baseCurrency: Generated<string>;
   siteDescription: Generated<string>;
-  logoImageId: string | null;
+  logoImageId: Nullable<string>;
   templatePackage: Generated<string>;
-  captchaSiteKey: string | null;
+  captchaSiteKey: Nullable<string>;
   commentsEnabled: Generated<boolean>;
   simpleLikingEnabled: Generated<boolean>;
-  disqusShortname: string | null;
+  disqusShortname: Nullable<string>;
   useCldrMoneyFormat: Generated<boolean>;
   storeSettings: DefaultedJson<StoreSettings>;
   shareButtonOptions: DefaultedJson<ShareButtonOptions>;
@@ -95,7 +98,7 @@ export interface ContributorsTable {
 export interface CollectionsTable {
   websiteId: string;
   id: string;
-  parentId: string | null;
+  parentId: Nullable<string>;
   type: number;
   /** The template's collection kind: the NAME of collections/NAME.conf. */
   typeName: string;
@@ -104,7 +107,7 @@ export interface CollectionsTable {
   navigationTitle: string;
   description: Generated<string>;
   ordering: Generated<'chronological' | 'user-ordered' | 'alphabetical'>;
-  folderBehavior: number | null;
+  folderBehavior: Nullable<number>;
   pageSize: Generated<number>;
   enabled: Generated<boolean>;
   passwordProtected: Generated<boolean>;
@@ -126,22 +129,22 @@ export interface ItemsTable {
   excerpt: Generated<string>;
   tags: DefaultedJson<string[]>;
   categories: DefaultedJson<string[]>;
-  authorId: string | null;
+  authorId: Nullable<string>;
   addedOn: Timestamp;
   publishOn: Timestamp;
   updatedOn: Timestamp;
   starred: Generated<boolean>;
   published: Generated<boolean>;
   displayIndex: Generated<number>;
-  mainImageId: string | null;
-  sourceUrl: string | null;
-  externalLink: string | null;
+  mainImageId: Nullable<string>;
+  sourceUrl: Nullable<string>;
+  externalLink: Nullable<string>;
   passthrough: Generated<boolean>;
   commentState: Generated<number>;
   likeCount: Generated<number>;
   startDate: NullableTimestamp;
   endDate: NullableTimestamp;
-  location: Json<EventLocation | null>;
+  location: NullableJson<EventLocation>;
   structuredContent: DefaultedJson<Record<string, unknown>>;
 }
 
@@ -168,7 +171,7 @@ export interface ImagesTable {
   altText: Generated<string>;
   title: Generated<string>;
   body: Generated<string>;
-  colorData: Json<Record<string, string> | null>;
+  colorData: NullableJson<Record<string, string>>;
   createdOn: CreatedAt;
 }
 
@@ -184,10 +187,10 @@ export interface ProductsTable {
   itemId: string;
   productType: number;
   isSubscribable: Generated<boolean>;
-  subscriptionPlan: Json<SubscriptionPlan | null>;
-  additionalFieldsFormId: string | null;
+  subscriptionPlan: NullableJson<SubscriptionPlan>;
+  additionalFieldsFormId: Nullable<string>;
   useCustomAddButtonText: Generated<boolean>;
-  customAddButtonText: string | null;
+  customAddButtonText: Nullable<string>;
   variantOptionOrdering: DefaultedJson<string[]>;
   /** Digital and paywall products keep their price on the product. */
   priceMinor: NullableMinor;
@@ -220,7 +223,7 @@ export interface ProductCategoriesTable {
   websiteId: string;
   id: string;
   collectionId: string;
-  parentCategoryId: string | null;
+  parentCategoryId: Nullable<string>;
   displayName: string;
   urlSlug: string;
   type: Generated<'ROOT' | 'CATEGORY'>;
@@ -240,11 +243,11 @@ export interface NavigationItemsTable {
   websiteId: string;
   id: string;
   navigationId: string;
-  parentId: string | null;
-  collectionId: string | null;
-  externalLink: string | null;
-  memberAreaId: string | null;
-  title: string | null;
+  parentId: Nullable<string>;
+  collectionId: Nullable<string>;
+  externalLink: Nullable<string>;
+  memberAreaId: Nullable<string>;
+  title: Nullable<string>;
   newWindow: Generated<boolean>;
   displayIndex: Generated<number>;
 }
@@ -253,10 +256,10 @@ export interface CommentsTable {
   websiteId: string;
   id: string;
   itemId: string;
-  parentId: string | null;
+  parentId: Nullable<string>;
   authorName: string;
-  authorEmail: string | null;
-  authorUrl: string | null;
+  authorEmail: Nullable<string>;
+  authorUrl: Nullable<string>;
   body: string;
   approved: Generated<boolean>;
   addedOn: Timestamp;
@@ -272,13 +275,13 @@ export interface LikesTable {
 export interface CartsTable {
   websiteId: string;
   id: string;
-  siteUserId: string | null;
+  siteUserId: Nullable<string>;
   currency: Generated<string>;
   isPurchased: Generated<boolean>;
-  orderId: string | null;
+  orderId: Nullable<string>;
   coupons: DefaultedJson<string[]>;
-  shippingLocation: Json<Record<string, unknown> | null>;
-  selectedShippingOption: Json<Record<string, unknown> | null>;
+  shippingLocation: NullableJson<Record<string, unknown>>;
+  selectedShippingOption: NullableJson<Record<string, unknown>>;
   createdOn: CreatedAt;
   updatedOn: Timestamp;
 }
@@ -290,7 +293,7 @@ export interface CartEntriesTable {
   itemId: string;
   variantId: string;
   quantity: number;
-  additionalFields: Json<Record<string, unknown> | null>;
+  additionalFields: NullableJson<Record<string, unknown>>;
   addedOn: CreatedAt;
 }
 
@@ -306,7 +309,7 @@ export interface OrdersTable {
   shippingMinor: DefaultedMinor;
   discountMinor: DefaultedMinor;
   grandTotalMinor: Minor;
-  customerEmail: string | null;
+  customerEmail: Nullable<string>;
   status: Generated<'PENDING' | 'FULFILLED' | 'CANCELED'>;
   createdOn: CreatedAt;
 }
@@ -332,7 +335,7 @@ export interface FormsTable {
   fields: DefaultedJson<FormField[]>;
   submissionMessage: Generated<string>;
   submissionHtml: Generated<string>;
-  successRedirect: string | null;
+  successRedirect: Nullable<string>;
   disclaimerMessage: Generated<string>;
   captchaEnabled: Generated<boolean>;
   captchaTheme: Generated<'light' | 'dark'>;
@@ -369,10 +372,10 @@ export interface FormSubmissionsTable {
   id: string;
   formId: string;
   data: Json<Record<string, unknown>>;
-  pageTitle: string | null;
-  pageId: string | null;
-  contentSource: 'i' | 'c' | null;
-  pagePath: string | null;
+  pageTitle: Nullable<string>;
+  pageId: Nullable<string>;
+  contentSource: Nullable<'i' | 'c'>;
+  pagePath: Nullable<string>;
   createdOn: CreatedAt;
 }
 
@@ -383,7 +386,7 @@ export interface RestockSignupsTable {
   variantId: string;
   email: string;
   joinMailingList: Generated<boolean>;
-  language: string | null;
+  language: Nullable<string>;
   createdOn: CreatedAt;
   notifiedOn: NullableTimestamp;
 }
@@ -394,7 +397,7 @@ export interface SiteUsersTable {
   email: string;
   displayName: Generated<string>;
   passwordHash: string;
-  locale: string | null;
+  locale: Nullable<string>;
   createdOn: CreatedAt;
 }
 
