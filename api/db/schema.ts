@@ -113,10 +113,29 @@ export interface CollectionsTable {
   passwordProtected: Generated<boolean>;
   memberOnly: Generated<boolean>;
   displayIndex: Generated<number>;
+  /** The collection served at '/'; at most one per website. */
+  isHome: Generated<boolean>;
+  /** Content of a page collection, in order. */
+  blocks: DefaultedJson<PageBlock[]>;
   settings: DefaultedJson<Record<string, unknown>>;
   createdOn: CreatedAt;
   updatedOn: Timestamp;
 }
+
+/**
+ * A block of a page's layout, tagged by the spec's block type number
+ * (html 2, map 4, image 5, gallery 8, form 9, newsletter 51, button 53,
+ * summary-v2 55).
+ */
+export type PageBlock =
+  | { type: 2; html: string }
+  | { type: 4; location: EventLocation }
+  | { type: 5; imageId: string; caption?: string }
+  | { type: 8; collectionId: string }
+  | { type: 9; formId: string }
+  | { type: 51; formId: string }
+  | { type: 53; label: string; href: string }
+  | { type: 55; collectionId: string; limit: number; design: 'grid' | 'list' | 'carousel' };
 
 export interface ItemsTable {
   websiteId: string;

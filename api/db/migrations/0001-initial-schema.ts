@@ -101,6 +101,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('password_protected', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('member_only', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('display_index', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('is_home', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('blocks', 'jsonb', (c) => c.notNull().defaultTo(emptyList))
     .addColumn('settings', 'jsonb', (c) => c.notNull().defaultTo(emptyObject))
     .addColumn('created_on', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_on', 'timestamptz', (c) => c.notNull().defaultTo(now))
@@ -112,6 +114,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint('collections_folder_behavior', sql`folder_behavior is null or folder_behavior between 1 and 4`)
     .addCheckConstraint('collections_url_id', sql`url_id ~ '^[a-z0-9][a-z0-9-]*$'`)
     .execute();
+
+  await sql`create unique index collections_one_home on collections (website_id) where is_home`.execute(db);
 
   await db.schema
     .createTable('items')
