@@ -1,0 +1,32 @@
+/**
+ * `npm run test:pg`: the data-layer tests against the PostgreSQL server in
+ * DATABASE_URL. Each test file creates a database of its own there and drops it.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import pg from 'pg';
+
+const TEST_DIR = 'test/api';
+
+async function main(): Promise<number> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    process.stderr.write('test:pg needs DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres\n');
+    return 2;
+  }
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+    await probe.end();
+  } catch (error) {
+    process.stderr.write(`test:pg cannot reach DATABASE_URL: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const files = readdirSync(TEST_DIR)
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `${TEST_DIR}/${name}`);
+  const tap = spawn('tap', files, { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
+  return await new Promise((resolve) => tap.on('exit', (code) => resolve(code ?? 1)));
+}
+
+main().then((code) => process.exit(code));
