@@ -11,7 +11,7 @@ import { exportInterchange, importInterchange } from './interchange.ts';
 import { parseTemplate } from './parser.ts';
 import { type Exec, RenderContext } from './render-context.ts';
 import { NO_POS, templateError } from './template-error.ts';
-import type { Registry, TemplateError } from './types.ts';
+import type { Registry, SourceOrigin, TemplateError } from './types.ts';
 
 /** An immutable compiled template. Safe to cache and to render concurrently. */
 export interface CompiledTemplate {
@@ -26,6 +26,11 @@ export interface CompiledTemplate {
 export interface CompileOptions {
   /** Name used in error positions; defaults to 'template'. */
   readonly file?: string;
+  /**
+   * Where the source starts in `file` when it is a fragment cut out of a larger file:
+   * `{ line: 12, column: 40 }` makes errors point at the fragment's place in that file.
+   */
+  readonly origin?: SourceOrigin;
 }
 
 export interface RenderOptions {
@@ -41,6 +46,11 @@ export interface RenderOptions {
   readonly timeZone?: string;
   readonly enableExpressions?: boolean;
   readonly enableInclude?: boolean;
+  /**
+   * Anything the application wants its own formatters and predicates to reach during
+   * this render (`ctx.host`), such as a data source. The engine never reads it.
+   */
+  readonly host?: unknown;
 }
 
 export interface CompileResult {
@@ -76,7 +86,7 @@ export class Engine {
   /** Parses and compiles a template. Never throws; problems come back as errors with positions. */
   compile(source: string, options: CompileOptions = {}): CompileResult {
     const file = options.file ?? 'template';
-    const parsed = parseTemplate(source, file, this.registry);
+    const parsed = parseTemplate(source, file, this.registry, options.origin);
     return this.build(parsed.body, file, source, parsed.errors);
   }
 
@@ -98,6 +108,7 @@ export class Engine {
         enableExpressions: options.enableExpressions ?? true,
         enableInclude: options.enableInclude ?? true,
         injects: options.injects ?? {},
+        host: options.host,
         partial: (name) => {
           if (!Object.hasOwn(partials, name)) return undefined;
           const p = partials[name]!;

@@ -1,3 +1,4 @@
+export type { Block, Node, NodeKind, NodeOf, Path } from './ast.ts';
 export type { CompiledTemplate, CompileOptions, CompileResult, RenderOptions, RenderResult } from './engine.ts';
 export { Engine } from './engine.ts';
 export { ENGINE_ERRORS, type ErrorCode, errorMessage } from './error-codes.ts';

@@ -10,7 +10,7 @@ import { BlockComment, LineComment, TagClose, TagOpen, tokenize } from './lexer.
 import { LIMITS } from './limits.ts';
 import { parseTag, type Tag } from './tag-parser.ts';
 import { NO_POS, templateError } from './template-error.ts';
-import type { Registry, TemplateError } from './types.ts';
+import type { Registry, SourceOrigin, TemplateError } from './types.ts';
 
 type OpenKind = 'section' | 'repeated' | 'predicate' | 'if' | 'macro';
 
@@ -41,6 +41,8 @@ const BLOCK_LABEL: Readonly<Record<OpenKind, string>> = {
   macro: '{.macro}',
 };
 
+const FILE_START: SourceOrigin = { line: 1, column: 1 };
+
 export interface ParseOutput {
   readonly body: Block;
   readonly errors: TemplateError[];
@@ -52,10 +54,17 @@ export interface ParseOutput {
  * so counting newlines as we go is linear overall.
  */
 class PositionTracker {
-  private line = 1;
-  private lineStart = 0;
+  private line: number;
+  private lineStart: number;
   private scanned = 0;
-  constructor(private readonly source: string) {}
+  constructor(
+    private readonly source: string,
+    origin: SourceOrigin,
+  ) {
+    this.line = origin.line;
+    // A negative start makes first-line columns count from the fragment's column in its file.
+    this.lineStart = 1 - origin.column;
+  }
   at(offset: number): Pos {
     let nl = this.source.indexOf('\n', this.scanned);
     while (nl !== -1 && nl < offset) {
@@ -83,8 +92,9 @@ class Assembler {
     private readonly source: string,
     private readonly file: string,
     private readonly registry: Registry,
+    origin: SourceOrigin,
   ) {
-    this.positions = new PositionTracker(source);
+    this.positions = new PositionTracker(source, origin);
   }
 
   error(code: ErrorCode, params: Record<string, string | number>, pos: Pos): void {
@@ -317,8 +327,13 @@ function closeBlock(open: OpenBlock): Node {
 }
 
 /** parseTemplate('{a|html}', 'x.html', registry) → { body: [variable node], errors: [] } */
-export function parseTemplate(source: string, file: string, registry: Registry): ParseOutput {
-  const asm = new Assembler(source, file, registry);
+export function parseTemplate(
+  source: string,
+  file: string,
+  registry: Registry,
+  origin: SourceOrigin = FILE_START,
+): ParseOutput {
+  const asm = new Assembler(source, file, registry, origin);
   if (source.length > LIMITS.maxTemplateSize) {
     asm.error('TEMPLATE_TOO_LARGE', { size: source.length, limit: LIMITS.maxTemplateSize }, NO_POS);
     return { body: Object.freeze([]), errors: asm.errors };

@@ -29,8 +29,35 @@ export interface RenderSettings {
   readonly enableExpressions: boolean;
   readonly enableInclude: boolean;
   readonly injects: Readonly<Record<string, string>>;
+  readonly host: unknown;
   /** Finds a partial by name among the render's partials, compiled once. */
-  readonly partial: (name: string) => { run: Exec; errors: readonly TemplateError[] } | undefined;
+  readonly partial: (name: string) => RunnablePartial | undefined;
+}
+
+export interface RunnablePartial {
+  readonly run: Exec;
+  readonly errors: readonly TemplateError[];
+  readonly file: string;
+  readonly source: string | undefined;
+}
+
+/**
+ * Runs `run` with errors attributed to `file`: a partial or macro reports problems
+ * in the file it was written in, not in the template that called it.
+ */
+function inFile(file: string, source: string | undefined, run: Exec): Exec {
+  return (ctx) => {
+    const { file: savedFile, source: savedSource, pos: savedPos } = ctx;
+    ctx.file = file;
+    ctx.source = source;
+    try {
+      run(ctx);
+    } finally {
+      ctx.file = savedFile;
+      ctx.source = savedSource;
+      ctx.pos = savedPos;
+    }
+  };
 }
 
 const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -47,8 +74,9 @@ export class RenderContext implements ExecContext {
   constructor(
     data: unknown,
     readonly settings: RenderSettings,
-    readonly file: string,
-    readonly source: string | undefined,
+    /** The file being executed: the template's, or a partial's or macro's while one runs. */
+    public file: string,
+    public source: string | undefined,
   ) {
     this.rootNode = data;
     this.frame = { node: data, index: -1, parent: null, vars: null, macros: null };
@@ -62,6 +90,9 @@ export class RenderContext implements ExecContext {
   }
   get now(): number {
     return this.settings.now;
+  }
+  get host(): unknown {
+    return this.settings.host;
   }
   get timeZone(): string {
     if (this.settings.timeZone) return this.settings.timeZone;
@@ -88,7 +119,7 @@ export class RenderContext implements ExecContext {
 
   defineMacro(name: string, run: Exec): void {
     if (!this.frame.macros) this.frame.macros = new Map();
-    this.frame.macros.set(name, run);
+    this.frame.macros.set(name, inFile(this.file, this.source, run));
   }
 
   current(): JsonValue {
@@ -143,7 +174,7 @@ export class RenderContext implements ExecContext {
     if (partial.errors.length > 0) {
       this.fail('PARTIAL_SYNTAX', { name, detail: partial.errors[0]!.message });
     }
-    return partial.run;
+    return inFile(partial.file, partial.source, partial.run);
   }
 
   /**

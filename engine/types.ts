@@ -17,6 +17,12 @@ export interface SourcePosition {
   readonly offset: number;
 }
 
+/** Where a source fragment starts in its file (1-based), so positions point into the file. */
+export interface SourceOrigin {
+  readonly line: number;
+  readonly column: number;
+}
+
 export interface TemplateError {
   readonly code: ErrorCode;
   readonly message: string;
@@ -53,6 +59,8 @@ export interface ExecContext {
   readonly now: number;
   /** IANA zone: render option, else `website.timeZone` of the root data, else America/New_York. */
   readonly timeZone: string;
+  /** What the render options passed as `host`: the application's own state for its plugins. */
+  readonly host: unknown;
   /** Records a render error at the current instruction's position. */
   error(code: ErrorCode, message: string): void;
 }

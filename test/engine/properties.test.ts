@@ -45,25 +45,19 @@ const templateish = fc
   )
   .map((parts) => parts.join(''));
 
-const timed = (source: string) => {
-  const start = performance.now();
-  const result = engine.compile(source);
-  return { result, ms: performance.now() - start };
-};
-
-t.test('compile never throws and stays under 50 ms for any input string', async (t) => {
+// Speed lives in bench/, not here: a loaded CI machine must not fail a test by being slow.
+t.test('compile and render never throw for any input string', async (t) => {
   for (const arbitrary of [templateish, fc.string({ unit: 'binary', maxLength: 400 })]) {
     fc.assert(
       fc.property(arbitrary, (source) => {
-        const { result, ms } = timed(source);
-        if (ms > 50) throw new Error(`compile took ${ms.toFixed(1)} ms`);
+        const result = engine.compile(source);
         const rendered = engine.render(result.template, { a: { b: [1] }, items: [1, 2] }, { partials: { p: 'x' } });
         return typeof rendered.output === 'string';
       }),
       { numRuns: 1500 },
     );
   }
-  t.pass('no throw, no slow compile');
+  t.pass('no throw');
 });
 
 t.test('text without tags renders as itself', async (t) => {
