@@ -13,7 +13,11 @@ export interface DatabaseConfig {
   dataDir?: string | null;
   /** Connections in the pg pool. */
   poolSize?: number;
+  /** Told when the server closes an idle pooled connection; stderr by default. */
+  onIdleConnectionError?: (error: Error) => void;
 }
+
+const warn = (error: Error) => process.stderr.write(`database: idle connection closed: ${error.message}\n`);
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -52,6 +56,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection the server drops (restart, failover, a test dropping its
+    // database) is an 'error' event; unheard it would crash the process. The pool
+    // discards that connection and opens a new one when needed.
+    pool.on('error', (error) => (config.onIdleConnectionError ?? warn)(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -437,10 +437,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_on', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_on', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addPrimaryKeyConstraint('carts_pk', ['website_id', 'id'])
-    .addForeignKeyConstraint('carts_user_fk', ['website_id', 'site_user_id'], 'site_users', ['website_id', 'id'], (c) =>
-      c.onDelete('set null'),
-    )
     .execute();
+  // Deleting a site user detaches their carts. The column list (Postgres 15+)
+  // clears only site_user_id: a plain SET NULL would null website_id too,
+  // which is part of the key, and the delete would fail.
+  await sql`alter table carts add constraint carts_user_fk foreign key (website_id, site_user_id)
+    references site_users (website_id, id) on delete set null (site_user_id)`.execute(db);
 
   await db.schema
     .createTable('cart_entries')

@@ -1,0 +1,446 @@
+import Big from 'big.js';
+import { sql } from 'kysely';
+import { newId } from '../db/ids.ts';
+import { json } from '../db/json.ts';
+import type { Cart } from '../db/schema.ts';
+import { type Db, inTransaction } from './transaction.ts';
+
+// Product types from the spec: physical 1, digital 2, service 3, gift card 4, paywall 5.
+const PHYSICAL = 1;
+const DIGITAL = 2;
+const GIFT_CARD = 4;
+const PAYWALL = 5;
+/** Delivered without shipping and without a service appointment. */
+const DIGITAL_TYPES: ReadonlySet<number> = new Set([DIGITAL, GIFT_CARD, PAYWALL]);
+/** Digital and paywall products are priced on the product, not the variant. */
+const PRODUCT_PRICED_TYPES: ReadonlySet<number> = new Set([DIGITAL, PAYWALL]);
+
+/** The cart_entries quantity check's bounds. */
+export const MIN_ENTRY_QUANTITY = 1;
+export const MAX_ENTRY_QUANTITY = 9999;
+
+export interface CartEntryImage {
+  id: string;
+  assetUrl: string;
+  altText: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * A cart entry as the cart UI shows it. Money is integer minor units as a
+ * decimal string (exact at any size); the JSON layer decides how to send it.
+ */
+export interface ShoppingCartEntry {
+  id: string;
+  itemId: string;
+  variantId: string;
+  quantity: number;
+  chosenVariant: { sku: string; attributes: Record<string, string> };
+  additionalFields: Record<string, unknown> | null;
+  productType: number;
+  productName: string;
+  fullUrl: string;
+  currency: string;
+  /** What one unit costs now: the sale price while on sale. */
+  unitPriceCents: string;
+  /** The price before any sale. */
+  regularUnitPriceCents: string;
+  onSale: boolean;
+  lineTotalCents: string;
+  image: CartEntryImage | null;
+}
+
+/** The spec's Shopping cart; *Cents fields are minor-unit decimal strings. */
+export interface ShoppingCart {
+  id: string;
+  websiteId: string;
+  orderId: string | null;
+  siteUserId: string | null;
+  /** Creation time in ms since the epoch. */
+  created: number;
+  currency: string;
+  isPurchased: boolean;
+  entries: ShoppingCartEntry[];
+  subtotalCents: string;
+  taxCents: string;
+  shippingCostCents: string;
+  discountCents: string;
+  grandTotalCents: string;
+  totalQuantity: number;
+  hasDigital: boolean;
+  purelyDigital: boolean;
+  requiresShipping: boolean;
+  shippingLocation: Record<string, unknown> | null;
+  selectedShippingOption: Record<string, unknown> | null;
+  coupons: string[];
+  validCoupons: string[];
+  invalidCoupons: string[];
+}
+
+export type CartFailureReason =
+  | 'cart-not-found'
+  | 'cart-purchased'
+  | 'entry-not-found'
+  | 'variant-not-found'
+  | 'quantity-limit';
+
+export type CartWriteResult = { ok: true; entryId: string } | { ok: false; reason: CartFailureReason };
+export type AddEntryResult = { ok: true; entryId: string; merged: boolean } | { ok: false; reason: CartFailureReason };
+
+export interface NewCartEntry {
+  itemId: string;
+  variantId: string;
+  quantity: number;
+  additionalFields?: Record<string, unknown> | null;
+}
+
+export async function createCart(
+  db: Db,
+  websiteId: string,
+  options: { currency: string; siteUserId?: string },
+): Promise<ShoppingCart> {
+  const cart = await db
+    .insertInto('carts')
+    .values({ websiteId, id: newId(), currency: options.currency, siteUserId: options.siteUserId ?? null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return shoppingCart(cart, []);
+}
+
+export async function getCart(db: Db, websiteId: string, cartId: string): Promise<ShoppingCart | undefined> {
+  const cart = await db
+    .selectFrom('carts')
+    .selectAll()
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', cartId)
+    .executeTakeFirst();
+  if (!cart) return undefined;
+  return shoppingCart(cart, await listEntries(db, websiteId, cartId));
+}
+
+/** A signed-in site user's open cart, most recently touched first. */
+export async function findOpenCartForSiteUser(
+  db: Db,
+  websiteId: string,
+  siteUserId: string,
+): Promise<ShoppingCart | undefined> {
+  const cart = await db
+    .selectFrom('carts')
+    .selectAll()
+    .where('websiteId', '=', websiteId)
+    .where('siteUserId', '=', siteUserId)
+    .where('isPurchased', '=', false)
+    .orderBy('updatedOn', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!cart) return undefined;
+  return shoppingCart(cart, await listEntries(db, websiteId, cart.id));
+}
+
+/**
+ * Adds a variant to a cart. The same variant with equal additional fields
+ * is one entry whose quantity grows; a total above 9999 is refused, not
+ * clamped, so the visitor learns the add did not happen.
+ */
+export async function addEntry(
+  db: Db,
+  websiteId: string,
+  cartId: string,
+  entry: NewCartEntry,
+): Promise<AddEntryResult> {
+  checkQuantity(entry.quantity);
+  const additionalFields = normalizeFields(entry.additionalFields);
+  return inTransaction(db, async (trx) => {
+    const locked = await lockOpenCart(trx, websiteId, cartId);
+    if (!locked.ok) return locked;
+    const existing = await trx
+      .selectFrom('cartEntries')
+      .select(['id', 'quantity'])
+      .where('websiteId', '=', websiteId)
+      .where('cartId', '=', cartId)
+      .where('itemId', '=', entry.itemId)
+      .where('variantId', '=', entry.variantId)
+      // jsonb equality ignores key order; "is not distinct from" makes two nulls equal.
+      .where('additionalFields', 'is not distinct from', jsonbOrNull(additionalFields))
+      .orderBy('addedOn')
+      .limit(1)
+      .executeTakeFirst();
+    if (existing) {
+      if (existing.quantity + entry.quantity > MAX_ENTRY_QUANTITY) return { ok: false, reason: 'quantity-limit' };
+      await trx
+        .updateTable('cartEntries')
+        .set((eb) => ({ quantity: eb('quantity', '+', entry.quantity) }))
+        .where('websiteId', '=', websiteId)
+        .where('id', '=', existing.id)
+        .execute();
+      return { ok: true, entryId: existing.id, merged: true };
+    }
+    // Inserting from the variant row proves the variant belongs to the item.
+    const entryId = newId();
+    const inserted = await trx
+      .insertInto('cartEntries')
+      .columns(['websiteId', 'id', 'cartId', 'itemId', 'variantId', 'quantity', 'additionalFields'])
+      .expression((eb) =>
+        eb
+          .selectFrom('productVariants')
+          .select([
+            'productVariants.websiteId',
+            // Parameters in a SELECT list have no column to take a type from.
+            eb.cast<string>(eb.val(entryId), 'text').as('id'),
+            eb.cast<string>(eb.val(cartId), 'text').as('cartId'),
+            'productVariants.itemId',
+            'productVariants.id',
+            eb.cast<number>(eb.val(entry.quantity), 'integer').as('quantity'),
+            jsonbOrNull(additionalFields).as('additionalFields'),
+          ])
+          .where('productVariants.websiteId', '=', websiteId)
+          .where('productVariants.id', '=', entry.variantId)
+          .where('productVariants.itemId', '=', entry.itemId),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return { ok: false, reason: 'variant-not-found' };
+    return { ok: true, entryId, merged: false };
+  });
+}
+
+export async function updateEntryQuantity(
+  db: Db,
+  websiteId: string,
+  cartId: string,
+  entryId: string,
+  quantity: number,
+): Promise<CartWriteResult> {
+  checkQuantity(quantity);
+  return updateEntry(db, websiteId, cartId, entryId, { quantity });
+}
+
+export async function updateEntryAdditionalFields(
+  db: Db,
+  websiteId: string,
+  cartId: string,
+  entryId: string,
+  additionalFields: Record<string, unknown> | null,
+): Promise<CartWriteResult> {
+  const normalized = normalizeFields(additionalFields);
+  return updateEntry(db, websiteId, cartId, entryId, {
+    additionalFields: normalized === null ? null : json(normalized),
+  });
+}
+
+export async function removeEntry(
+  db: Db,
+  websiteId: string,
+  cartId: string,
+  entryId: string,
+): Promise<CartWriteResult> {
+  return inTransaction(db, async (trx) => {
+    const locked = await lockOpenCart(trx, websiteId, cartId);
+    if (!locked.ok) return locked;
+    const deleted = await trx
+      .deleteFrom('cartEntries')
+      .where('websiteId', '=', websiteId)
+      .where('cartId', '=', cartId)
+      .where('id', '=', entryId)
+      .returning('id')
+      .executeTakeFirst();
+    return deleted ? { ok: true, entryId } : { ok: false, reason: 'entry-not-found' };
+  });
+}
+
+async function updateEntry(
+  db: Db,
+  websiteId: string,
+  cartId: string,
+  entryId: string,
+  changes: { quantity?: number; additionalFields?: string | null },
+): Promise<CartWriteResult> {
+  return inTransaction(db, async (trx) => {
+    const locked = await lockOpenCart(trx, websiteId, cartId);
+    if (!locked.ok) return locked;
+    const updated = await trx
+      .updateTable('cartEntries')
+      .set(changes)
+      .where('websiteId', '=', websiteId)
+      .where('cartId', '=', cartId)
+      .where('id', '=', entryId)
+      .returning('id')
+      .executeTakeFirst();
+    return updated ? { ok: true, entryId } : { ok: false, reason: 'entry-not-found' };
+  });
+}
+
+/*
+ * Every write to a cart first takes the cart row's lock (the UPDATE does)
+ * and checks it is still open, so it cannot interleave with placing the
+ * order or with another write merging into the same entry.
+ */
+async function lockOpenCart(
+  trx: Db,
+  websiteId: string,
+  cartId: string,
+): Promise<{ ok: true } | { ok: false; reason: 'cart-not-found' | 'cart-purchased' }> {
+  const open = await trx
+    .updateTable('carts')
+    .set({ updatedOn: sql`now()` })
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', cartId)
+    .where('isPurchased', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  if (open) return { ok: true };
+  const exists = await trx
+    .selectFrom('carts')
+    .select('id')
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', cartId)
+    .executeTakeFirst();
+  return { ok: false, reason: exists ? 'cart-purchased' : 'cart-not-found' };
+}
+
+/** Entries of a cart with everything pricing and display need, oldest first. */
+async function listEntries(db: Db, websiteId: string, cartId: string): Promise<ShoppingCartEntry[]> {
+  const rows = await db
+    .selectFrom('cartEntries as entry')
+    .innerJoin('productVariants as variant', (join) =>
+      join.onRef('variant.websiteId', '=', 'entry.websiteId').onRef('variant.id', '=', 'entry.variantId'),
+    )
+    .innerJoin('products as product', (join) =>
+      join.onRef('product.websiteId', '=', 'entry.websiteId').onRef('product.itemId', '=', 'entry.itemId'),
+    )
+    .innerJoin('items as item', (join) =>
+      join.onRef('item.websiteId', '=', 'entry.websiteId').onRef('item.id', '=', 'entry.itemId'),
+    )
+    .innerJoin('collections as collection', (join) =>
+      join.onRef('collection.websiteId', '=', 'item.websiteId').onRef('collection.id', '=', 'item.collectionId'),
+    )
+    .leftJoin('images as image', (join) =>
+      join.onRef('image.websiteId', '=', 'item.websiteId').onRef('image.id', '=', 'item.mainImageId'),
+    )
+    .select([
+      'entry.id',
+      'entry.itemId',
+      'entry.variantId',
+      'entry.quantity',
+      'entry.additionalFields',
+      'variant.sku',
+      'variant.attributes',
+      'variant.priceMinor as variantPrice',
+      'variant.salePriceMinor as variantSalePrice',
+      'variant.onSale as variantOnSale',
+      'variant.currency as variantCurrency',
+      'product.productType',
+      'product.priceMinor as productPrice',
+      'product.salePriceMinor as productSalePrice',
+      'product.onSale as productOnSale',
+      'product.currency as productCurrency',
+      'item.title',
+      'item.urlId as itemUrlId',
+      'collection.urlId as collectionUrlId',
+      'image.id as imageId',
+      'image.assetUrl',
+      'image.altText',
+      'image.width',
+      'image.height',
+    ])
+    .where('entry.websiteId', '=', websiteId)
+    .where('entry.cartId', '=', cartId)
+    .orderBy('entry.addedOn')
+    .orderBy('entry.id')
+    .execute();
+
+  return rows.map((row) => {
+    const productPriced = PRODUCT_PRICED_TYPES.has(row.productType) && row.productPrice !== null;
+    const regular = productPriced ? row.productPrice! : row.variantPrice;
+    const onSale = productPriced ? row.productOnSale && row.productSalePrice !== null : row.variantOnSale;
+    const sale = productPriced ? row.productSalePrice : row.variantSalePrice;
+    const unit = onSale && sale !== null ? sale : regular;
+    return {
+      id: row.id,
+      itemId: row.itemId,
+      variantId: row.variantId,
+      quantity: row.quantity,
+      chosenVariant: { sku: row.sku, attributes: row.attributes },
+      additionalFields: row.additionalFields,
+      productType: row.productType,
+      productName: row.title,
+      fullUrl: `/${row.collectionUrlId}/${row.itemUrlId}`,
+      currency: productPriced ? row.productCurrency : row.variantCurrency,
+      unitPriceCents: unit,
+      regularUnitPriceCents: regular,
+      onSale,
+      lineTotalCents: new Big(unit).times(row.quantity).toFixed(0),
+      image:
+        row.imageId !== null
+          ? {
+              id: row.imageId,
+              assetUrl: row.assetUrl!,
+              altText: row.altText!,
+              width: row.width!,
+              height: row.height!,
+            }
+          : null,
+    };
+  });
+}
+
+/*
+ * Tax, shipping and coupon rules are not data this layer has; the totals
+ * carry zero for them and the checkout service fills them in. Coupons are
+ * echoed as stored and left unvalidated for the same reason.
+ */
+function shoppingCart(cart: Cart, entries: ShoppingCartEntry[]): ShoppingCart {
+  let subtotal = new Big(0);
+  let totalQuantity = 0;
+  for (const entry of entries) {
+    subtotal = subtotal.plus(entry.lineTotalCents);
+    totalQuantity += entry.quantity;
+  }
+  const tax = new Big(0);
+  const shipping = new Big(0);
+  const discount = new Big(0);
+  const grandTotal = subtotal.plus(tax).plus(shipping).minus(discount);
+  return {
+    id: cart.id,
+    websiteId: cart.websiteId,
+    orderId: cart.orderId,
+    siteUserId: cart.siteUserId,
+    created: cart.createdOn.getTime(),
+    currency: cart.currency,
+    isPurchased: cart.isPurchased,
+    entries,
+    subtotalCents: subtotal.toFixed(0),
+    taxCents: tax.toFixed(0),
+    shippingCostCents: shipping.toFixed(0),
+    discountCents: discount.toFixed(0),
+    grandTotalCents: grandTotal.toFixed(0),
+    totalQuantity,
+    hasDigital: entries.some((entry) => DIGITAL_TYPES.has(entry.productType)),
+    purelyDigital: entries.length > 0 && entries.every((entry) => DIGITAL_TYPES.has(entry.productType)),
+    requiresShipping: entries.some((entry) => entry.productType === PHYSICAL),
+    shippingLocation: cart.shippingLocation,
+    selectedShippingOption: cart.selectedShippingOption,
+    coupons: cart.coupons,
+    validCoupons: [],
+    invalidCoupons: [],
+  };
+}
+
+function checkQuantity(quantity: number): void {
+  if (!Number.isInteger(quantity) || quantity < MIN_ENTRY_QUANTITY || quantity > MAX_ENTRY_QUANTITY) {
+    throw new RangeError(`quantity must be an integer from 1 to 9999, got ${quantity}`);
+  }
+}
+
+// No additional-fields form and a form left empty are the same thing, so
+// both merge with each other.
+function normalizeFields(fields: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (fields === null || fields === undefined || Object.keys(fields).length === 0) return null;
+  return fields;
+}
+
+function jsonbOrNull(fields: Record<string, unknown> | null) {
+  return sql<Record<string, unknown> | null>`cast(${fields === null ? null : json(fields)} as jsonb)`;
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { newId } from '../db/ids.ts';
+import { json } from '../db/json.ts';
+import type { Form } from '../db/schema.ts';
+import type { Db } from './transaction.ts';
+
+/** How long a form submission key stays usable. */
+export const SUBMISSION_KEY_LIFETIME = '1 hour';
+
+export interface NewSubmission {
+  formId: string;
+  /** Each form field id mapped to its value. */
+  data: Record<string, unknown>;
+  pageTitle?: string | null;
+  pageId?: string | null;
+  /** 'i' when the form sat on an item page, 'c' on a collection page. */
+  contentSource?: 'i' | 'c' | null;
+  pagePath?: string | null;
+}
+
+export async function getForm(db: Db, websiteId: string, formId: string): Promise<Form | undefined> {
+  return db
+    .selectFrom('forms')
+    .selectAll()
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', formId)
+    .executeTakeFirst();
+}
+
+/** A new single-use key for one form submission (the FormSubmissionKey call's data.key). */
+export async function createSubmissionKey(db: Db, websiteId: string): Promise<string> {
+  const key = randomBytes(24).toString('base64url');
+  await db.insertInto('formSubmissionKeys').values({ websiteId, key }).execute();
+  return key;
+}
+
+/**
+ * Uses up a submission key. True once per key, within an hour of its
+ * creation; one UPDATE, so two submissions racing with the same key cannot
+ * both succeed.
+ */
+export async function consumeSubmissionKey(db: Db, websiteId: string, key: string): Promise<boolean> {
+  const used = await db
+    .updateTable('formSubmissionKeys')
+    .set({ usedOn: sql`now()` })
+    .where('websiteId', '=', websiteId)
+    .where('key', '=', key)
+    .where('usedOn', 'is', null)
+    .where('createdOn', '>', sql<Date>`now() - cast(${SUBMISSION_KEY_LIFETIME} as interval)`)
+    .returning('key')
+    .executeTakeFirst();
+  return used !== undefined;
+}
+
+/** Stores a submission of a form of this website; returns its id, or undefined for an unknown form. */
+export async function saveSubmission(
+  db: Db,
+  websiteId: string,
+  submission: NewSubmission,
+): Promise<string | undefined> {
+  const form = await db
+    .selectFrom('forms')
+    .select('id')
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', submission.formId)
+    .executeTakeFirst();
+  if (!form) return undefined;
+  const id = newId();
+  await db
+    .insertInto('formSubmissions')
+    .values({
+      websiteId,
+      id,
+      formId: submission.formId,
+      data: json(submission.data),
+      pageTitle: submission.pageTitle ?? null,
+      pageId: submission.pageId ?? null,
+      contentSource: submission.contentSource ?? null,
+      pagePath: submission.pagePath ?? null,
+    })
+    .execute();
+  return id;
+}

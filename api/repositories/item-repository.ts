@@ -1,0 +1,326 @@
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { Collection, Database, Image, Item } from '../db/schema.ts';
+import type { Db } from './transaction.ts';
+
+type Ordering = Collection['ordering'];
+
+/** The most items one list call returns, whatever the caller asks for (the page_size check's upper bound). */
+export const MAX_PAGE_SIZE = 250;
+
+export interface ListItemsOptions {
+  /** Only items carrying this category (exact match). */
+  category?: string;
+  /** Only items carrying this tag (exact match). */
+  tag?: string;
+  /** Only starred items. */
+  featured?: boolean;
+  offset?: number;
+  /** Defaults to the collection's page size. */
+  limit?: number;
+}
+
+export interface OffsetPage<T> {
+  items: T[];
+  total: number;
+  offset: number;
+  limit: number;
+  nextOffset: number | null;
+  prevOffset: number | null;
+}
+
+export interface AdjacentItems {
+  /** The item shown just before this one in the collection's list. */
+  previous: Item | undefined;
+  /** The item shown just after this one. */
+  next: Item | undefined;
+}
+
+export interface SearchHit {
+  item: Item;
+  collection: { id: string; urlId: string; title: string; typeName: string };
+  rank: number;
+}
+
+export interface SearchPage {
+  results: SearchHit[];
+  total: number;
+  offset: number;
+  limit: number;
+  nextOffset: number | null;
+  prevOffset: number | null;
+}
+
+/*
+ * An item is visible once it is published and its publish date has come;
+ * a post scheduled for tomorrow must not appear in lists, pages or search.
+ */
+function isVisible(eb: ExpressionBuilder<Database, 'items'>) {
+  return eb.and([eb('items.published', '=', true), eb('items.publishOn', '<=', sql<Date>`now()`)]);
+}
+
+/** A published item of a collection by its URL slug. */
+export async function findItemByUrlId(
+  db: Db,
+  websiteId: string,
+  collectionId: string,
+  urlId: string,
+): Promise<Item | undefined> {
+  return db
+    .selectFrom('items')
+    .selectAll()
+    .where('items.websiteId', '=', websiteId)
+    .where('items.collectionId', '=', collectionId)
+    .where('items.urlId', '=', urlId)
+    .where(isVisible)
+    .executeTakeFirst();
+}
+
+/**
+ * One page of a collection's visible items in the collection's own order,
+ * with the offsets of the neighbouring pages. An unknown collection is an
+ * empty page.
+ */
+export async function listItems(
+  db: Db,
+  websiteId: string,
+  collectionId: string,
+  options: ListItemsOptions = {},
+): Promise<OffsetPage<Item>> {
+  const offset = checkOffset(options.offset);
+  const collection = await db
+    .selectFrom('collections')
+    .select(['ordering', 'pageSize'])
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', collectionId)
+    .executeTakeFirst();
+  const limit = checkLimit(options.limit, collection?.pageSize ?? 20);
+  if (!collection) return offsetPage([], 0, offset, limit);
+
+  let filtered = db
+    .selectFrom('items')
+    .where('items.websiteId', '=', websiteId)
+    .where('items.collectionId', '=', collectionId)
+    .where(isVisible);
+  // Containment (@>) is what the GIN indexes on tags and categories serve.
+  if (options.tag !== undefined) filtered = filtered.where('items.tags', '@>', jsonbList(options.tag));
+  if (options.category !== undefined) {
+    filtered = filtered.where('items.categories', '@>', jsonbList(options.category));
+  }
+  if (options.featured) filtered = filtered.where('items.starred', '=', true);
+
+  const [items, count] = await Promise.all([
+    orderItems(filtered.selectAll('items'), collection.ordering).offset(offset).limit(limit).execute(),
+    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return offsetPage(items, Number(count.total), offset, limit);
+}
+
+/**
+ * The neighbours of an item in its collection's order, for the item page's
+ * previous/next links. Compares against the stored row (a self join) rather
+ * than the values in `item`, whose dates have lost their microseconds.
+ */
+export async function adjacentItems(
+  db: Db,
+  websiteId: string,
+  item: Pick<Item, 'id' | 'collectionId'>,
+): Promise<AdjacentItems> {
+  const collection = await db
+    .selectFrom('collections')
+    .select('ordering')
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', item.collectionId)
+    .executeTakeFirst();
+  if (!collection) return { previous: undefined, next: undefined };
+
+  const neighbours = db
+    .selectFrom('items')
+    .innerJoin('items as current', (join) =>
+      join
+        .onRef('current.websiteId', '=', 'items.websiteId')
+        .onRef('current.collectionId', '=', 'items.collectionId')
+        .on('current.id', '=', item.id),
+    )
+    .selectAll('items')
+    .where('items.websiteId', '=', websiteId)
+    .where('items.collectionId', '=', item.collectionId)
+    .where(isVisible);
+
+  let before: typeof neighbours;
+  let after: typeof neighbours;
+  switch (collection.ordering) {
+    case 'chronological':
+      // Newest first: the item listed before this one is the next newer one.
+      before = neighbours
+        .where(({ eb, refTuple }) =>
+          eb(refTuple('items.publishOn', 'items.id'), '>', refTuple('current.publishOn', 'current.id')),
+        )
+        .orderBy('items.publishOn', 'asc')
+        .orderBy('items.id', 'asc');
+      after = neighbours
+        .where(({ eb, refTuple }) =>
+          eb(refTuple('items.publishOn', 'items.id'), '<', refTuple('current.publishOn', 'current.id')),
+        )
+        .orderBy('items.publishOn', 'desc')
+        .orderBy('items.id', 'desc');
+      break;
+    case 'user-ordered':
+      before = neighbours
+        .where(({ eb, refTuple }) =>
+          eb(refTuple('items.displayIndex', 'items.id'), '<', refTuple('current.displayIndex', 'current.id')),
+        )
+        .orderBy('items.displayIndex', 'desc')
+        .orderBy('items.id', 'desc');
+      after = neighbours
+        .where(({ eb, refTuple }) =>
+          eb(refTuple('items.displayIndex', 'items.id'), '>', refTuple('current.displayIndex', 'current.id')),
+        )
+        .orderBy('items.displayIndex', 'asc')
+        .orderBy('items.id', 'asc');
+      break;
+    case 'alphabetical':
+      before = neighbours
+        .where(({ eb, refTuple }) =>
+          eb(refTuple('items.title', 'items.id'), '<', refTuple('current.title', 'current.id')),
+        )
+        .orderBy('items.title', 'desc')
+        .orderBy('items.id', 'desc');
+      after = neighbours
+        .where(({ eb, refTuple }) =>
+          eb(refTuple('items.title', 'items.id'), '>', refTuple('current.title', 'current.id')),
+        )
+        .orderBy('items.title', 'asc')
+        .orderBy('items.id', 'asc');
+      break;
+  }
+  const [previous, next] = await Promise.all([before.limit(1).executeTakeFirst(), after.limit(1).executeTakeFirst()]);
+  return { previous, next };
+}
+
+/*
+ * Must stay character for character the expression of items_search_idx in
+ * the first migration, or Postgres will not use the index.
+ */
+export const SEARCH_DOCUMENT = sql`(setweight(to_tsvector('simple', items.title), 'A') || setweight(to_tsvector('simple', items.body), 'B'))`;
+
+/**
+ * Full-text search over the visible items of the public collections (not
+ * disabled, password-protected or member-only), best match first: a title
+ * hit weighs more than a body hit. The query takes web-search syntax
+ * ("quoted phrases", -exclusions, or).
+ */
+export async function searchItems(
+  db: Db,
+  websiteId: string,
+  query: string,
+  options: { offset?: number; limit?: number } = {},
+): Promise<SearchPage> {
+  const offset = checkOffset(options.offset);
+  const limit = checkLimit(options.limit, 20);
+  if (query.trim() === '') return { results: [], total: 0, offset, limit, nextOffset: null, prevOffset: null };
+  const tsQuery = sql`websearch_to_tsquery('simple', ${query})`;
+
+  const matching = db
+    .selectFrom('items')
+    .innerJoin('collections', (join) =>
+      join.onRef('collections.websiteId', '=', 'items.websiteId').onRef('collections.id', '=', 'items.collectionId'),
+    )
+    .where('items.websiteId', '=', websiteId)
+    .where(isVisible)
+    .where('collections.enabled', '=', true)
+    .where('collections.passwordProtected', '=', false)
+    .where('collections.memberOnly', '=', false)
+    .where(sql<boolean>`${SEARCH_DOCUMENT} @@ ${tsQuery}`);
+
+  const [rows, count] = await Promise.all([
+    matching
+      .selectAll('items')
+      .select([
+        'collections.urlId as collectionUrlId',
+        'collections.title as collectionTitle',
+        'collections.typeName as collectionTypeName',
+        sql<number>`ts_rank(${SEARCH_DOCUMENT}, ${tsQuery})`.as('rank'),
+      ])
+      .orderBy('rank', 'desc')
+      .orderBy('items.publishOn', 'desc')
+      .orderBy('items.id')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const results = rows.map(({ collectionUrlId, collectionTitle, collectionTypeName, rank, ...item }) => ({
+    item,
+    collection: { id: item.collectionId, urlId: collectionUrlId, title: collectionTitle, typeName: collectionTypeName },
+    rank: Number(rank),
+  }));
+  const { items: _items, ...page } = offsetPage(results, Number(count.total), offset, limit);
+  return { results, ...page };
+}
+
+/** An item's gallery images in the owner's order. */
+export async function listItemImages(db: Db, websiteId: string, itemId: string): Promise<Image[]> {
+  return db
+    .selectFrom('itemImages')
+    .innerJoin('images', (join) =>
+      join.onRef('images.websiteId', '=', 'itemImages.websiteId').onRef('images.id', '=', 'itemImages.imageId'),
+    )
+    .selectAll('images')
+    .where('itemImages.websiteId', '=', websiteId)
+    .where('itemImages.itemId', '=', itemId)
+    .orderBy('itemImages.displayIndex')
+    .orderBy('images.id')
+    .execute();
+}
+
+/** Images by id, for resolving main images and blocks in one round trip; unknown ids are absent. */
+export async function getImages(db: Db, websiteId: string, ids: readonly string[]): Promise<Map<string, Image>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const images = await db
+    .selectFrom('images')
+    .selectAll()
+    .where('websiteId', '=', websiteId)
+    .where('id', 'in', unique)
+    .execute();
+  return new Map(images.map((image) => [image.id, image]));
+}
+
+function orderItems<O>(query: SelectQueryBuilder<Database, 'items', O>, ordering: Ordering) {
+  switch (ordering) {
+    case 'chronological':
+      return query.orderBy('items.publishOn', 'desc').orderBy('items.id', 'desc');
+    case 'user-ordered':
+      return query.orderBy('items.displayIndex', 'asc').orderBy('items.id', 'asc');
+    case 'alphabetical':
+      return query.orderBy('items.title', 'asc').orderBy('items.id', 'asc');
+  }
+}
+
+function jsonbList(value: string) {
+  return sql<string[]>`cast(${JSON.stringify([value])} as jsonb)`;
+}
+
+function checkOffset(offset: number | undefined): number {
+  if (offset === undefined) return 0;
+  if (!Number.isInteger(offset) || offset < 0)
+    throw new RangeError(`offset must be a non-negative integer, got ${offset}`);
+  return offset;
+}
+
+function checkLimit(limit: number | undefined, fallback: number): number {
+  if (limit === undefined) return Math.min(fallback, MAX_PAGE_SIZE);
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, got ${limit}`);
+  return Math.min(limit, MAX_PAGE_SIZE);
+}
+
+function offsetPage<T>(items: T[], total: number, offset: number, limit: number): OffsetPage<T> {
+  return {
+    items,
+    total,
+    offset,
+    limit,
+    nextOffset: offset + limit < total ? offset + limit : null,
+    prevOffset: offset > 0 ? Math.max(0, offset - limit) : null,
+  };
+}

@@ -1,0 +1,207 @@
+import { newId } from '../db/ids.ts';
+import { getCart } from './cart-repository.ts';
+import { releaseStock, reserveStock } from './inventory-repository.ts';
+import { type Db, inTransaction } from './transaction.ts';
+
+export interface OrderLine {
+  lineNumber: number;
+  itemId: string;
+  variantId: string;
+  sku: string;
+  productName: string;
+  quantity: number;
+  /** Minor units, as a decimal string. */
+  unitPriceCents: string;
+}
+
+/** The spec's Order (purchase tracking) with money as minor-unit decimal strings. */
+export interface PlacedOrder {
+  id: string;
+  websiteId: string;
+  orderNumber: number;
+  purchasedCartId: string;
+  testMode: boolean;
+  currency: string;
+  customerEmail: string | null;
+  status: 'PENDING' | 'FULFILLED' | 'CANCELED';
+  subtotalCents: string;
+  taxCents: string;
+  shippingCostCents: string;
+  discountCents: string;
+  grandTotalCents: string;
+  items: OrderLine[];
+  createdOn: Date;
+}
+
+export type PlaceOrderResult =
+  | { ok: true; order: PlacedOrder }
+  | { ok: false; reason: 'cart-not-found' | 'cart-purchased' | 'empty-cart' }
+  | { ok: false; reason: 'insufficient-stock' | 'variant-not-found'; sku: string };
+
+/**
+ * Turns a cart into an order, all or nothing: the cart row is locked so the
+ * same cart cannot be bought twice, every entry's stock is reserved with the
+ * conditional update, the order takes the website's next order number, and
+ * the cart is marked purchased. When an entry cannot be reserved, what was
+ * reserved before it is put back and nothing else has been written.
+ */
+export async function placeOrder(
+  db: Db,
+  websiteId: string,
+  cartId: string,
+  options: { customerEmail: string | null; testMode: boolean },
+): Promise<PlaceOrderResult> {
+  return inTransaction(db, async (trx): Promise<PlaceOrderResult> => {
+    const locked = await trx
+      .selectFrom('carts')
+      .select(['isPurchased'])
+      .where('websiteId', '=', websiteId)
+      .where('id', '=', cartId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!locked) return { ok: false, reason: 'cart-not-found' };
+    if (locked.isPurchased) return { ok: false, reason: 'cart-purchased' };
+    const cart = await getCart(trx, websiteId, cartId);
+    if (!cart || cart.entries.length === 0) return { ok: false, reason: 'empty-cart' };
+
+    // One fixed order (by variant) for taking row locks, so two orders that
+    // share variants cannot each hold one the other is waiting for.
+    const toReserve = [...cart.entries].sort((a, b) =>
+      a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0,
+    );
+    const reserved: { variantId: string; quantity: number }[] = [];
+    for (const entry of toReserve) {
+      const result = await reserveStock(trx, websiteId, entry.variantId, entry.quantity);
+      if (!result.ok) {
+        // Explicit compensation rather than a rollback, because the caller
+        // may own the transaction and want to carry on with it.
+        for (const done of reserved) await releaseStock(trx, websiteId, done.variantId, done.quantity);
+        return {
+          ok: false,
+          reason: result.reason === 'not-found' ? 'variant-not-found' : 'insufficient-stock',
+          sku: entry.chosenVariant.sku,
+        };
+      }
+      reserved.push({ variantId: entry.variantId, quantity: entry.quantity });
+    }
+
+    // Order numbers are per website and gapless: the website row's lock
+    // serialises numbering for that site only, and is taken last so it is
+    // held for as short a time as possible. NO KEY UPDATE does not block
+    // the foreign-key checks of rows being inserted elsewhere for the site.
+    await trx.selectFrom('websites').select('id').where('id', '=', websiteId).forNoKeyUpdate().executeTakeFirst();
+    const last = await trx
+      .selectFrom('orders')
+      .select((eb) => eb.fn.max('orderNumber').as('orderNumber'))
+      .where('websiteId', '=', websiteId)
+      .executeTakeFirst();
+    const orderNumber = (last?.orderNumber ?? 0) + 1;
+
+    const orderId = newId();
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        websiteId,
+        id: orderId,
+        orderNumber,
+        cartId,
+        testMode: options.testMode,
+        currency: cart.currency,
+        subtotalMinor: cart.subtotalCents,
+        taxMinor: cart.taxCents,
+        shippingMinor: cart.shippingCostCents,
+        discountMinor: cart.discountCents,
+        grandTotalMinor: cart.grandTotalCents,
+        customerEmail: options.customerEmail,
+      })
+      .returning(['status', 'createdOn'])
+      .executeTakeFirstOrThrow();
+    const lines: OrderLine[] = cart.entries.map((entry, index) => ({
+      lineNumber: index + 1,
+      itemId: entry.itemId,
+      variantId: entry.variantId,
+      sku: entry.chosenVariant.sku,
+      productName: entry.productName,
+      quantity: entry.quantity,
+      unitPriceCents: entry.unitPriceCents,
+    }));
+    await trx
+      .insertInto('orderLines')
+      .values(
+        lines.map((line) => ({
+          websiteId,
+          orderId,
+          lineNumber: line.lineNumber,
+          itemId: line.itemId,
+          variantId: line.variantId,
+          sku: line.sku,
+          productName: line.productName,
+          quantity: line.quantity,
+          unitPriceMinor: line.unitPriceCents,
+          currency: cart.currency,
+        })),
+      )
+      .execute();
+    await trx
+      .updateTable('carts')
+      .set({ isPurchased: true, orderId })
+      .where('websiteId', '=', websiteId)
+      .where('id', '=', cartId)
+      .execute();
+
+    return {
+      ok: true,
+      order: {
+        id: orderId,
+        websiteId,
+        orderNumber,
+        purchasedCartId: cartId,
+        testMode: options.testMode,
+        currency: cart.currency,
+        customerEmail: options.customerEmail,
+        status: order.status,
+        subtotalCents: cart.subtotalCents,
+        taxCents: cart.taxCents,
+        shippingCostCents: cart.shippingCostCents,
+        discountCents: cart.discountCents,
+        grandTotalCents: cart.grandTotalCents,
+        items: lines,
+        createdOn: order.createdOn,
+      },
+    };
+  });
+}
+
+export async function getOrder(db: Db, websiteId: string, orderId: string): Promise<PlacedOrder | undefined> {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const lines = await db
+    .selectFrom('orderLines')
+    .select(['lineNumber', 'itemId', 'variantId', 'sku', 'productName', 'quantity', 'unitPriceMinor'])
+    .where('websiteId', '=', websiteId)
+    .where('orderId', '=', orderId)
+    .orderBy('lineNumber')
+    .execute();
+  return {
+    id: order.id,
+    websiteId: order.websiteId,
+    orderNumber: order.orderNumber,
+    purchasedCartId: order.cartId,
+    testMode: order.testMode,
+    currency: order.currency,
+    customerEmail: order.customerEmail,
+    status: order.status,
+    subtotalCents: order.subtotalMinor,
+    taxCents: order.taxMinor,
+    shippingCostCents: order.shippingMinor,
+    discountCents: order.discountMinor,
+    grandTotalCents: order.grandTotalMinor,
+    items: lines.map(({ unitPriceMinor, ...line }) => ({ ...line, unitPriceCents: unitPriceMinor })),
+    createdOn: order.createdOn,
+  };
+}
