@@ -1,0 +1,38 @@
+/**
+ * `npm start`: migrate, load the demo site into an empty database, and serve.
+ * Settings come from the environment (renderer/server-config.ts).
+ */
+import { migrateToLatest } from '../api/db/migrate.ts';
+import { openDatabase } from '../api/db/open-database.ts';
+import { isDatabaseEmpty, seedDemoSite } from '../api/seed/seed-demo-site.ts';
+import { buildApp } from '../renderer/app.ts';
+import { serverConfigFromEnv } from '../renderer/server-config.ts';
+
+const config = serverConfigFromEnv();
+const handle = await openDatabase(config.database);
+await migrateToLatest(handle.db);
+if (await isDatabaseEmpty(handle.db)) await seedDemoSite(handle.db);
+
+const app = await buildApp({
+  db: handle.db,
+  templateDir: config.templateDir,
+  templatesRoot: config.templatesRoot,
+  development: config.development,
+  logger: { level: config.logLevel },
+});
+app.addHook('onClose', () => handle.close());
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+const { port } = app.server.address() as { port: number };
+const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+app.log.info(`demo site: http://${host}:${port}/`);

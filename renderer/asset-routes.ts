@@ -1,0 +1,48 @@
+/**
+ * Static files: the website's template package (assets/, scripts/, styles/)
+ * and uploaded content pictures (/content/<website identifier>/<file>).
+ * Versioned URLs (`?v=<hash>`) are cached for a year; others revalidate.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../api/db/schema.ts';
+import { findWebsiteByHost } from '../api/repositories/website-repository.ts';
+import { DEMO_IMAGE_DIR } from '../api/seed/seed-demo-site.ts';
+import type { TemplatePackages } from './template-packages.ts';
+
+export interface AssetRoutesOptions {
+  db: Kysely<Database>;
+  packages: TemplatePackages;
+}
+
+const YEAR = 365 * 24 * 3600 * 1000;
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+function cacheOptions(request: FastifyRequest) {
+  const versioned = new URL(request.url, 'http://localhost').searchParams.has('v');
+  return { maxAge: versioned ? YEAR : FIVE_MINUTES, immutable: versioned };
+}
+
+/** Content folders by website identifier; the demo site's pictures ship with the code. */
+const CONTENT_DIRS: Readonly<Record<string, string>> = { demo: DEMO_IMAGE_DIR };
+
+export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOptions): Promise<void> {
+  const { db, packages } = options;
+
+  const packageFile = async (request: FastifyRequest, reply: FastifyReply) => {
+    const site = await findWebsiteByHost(db, request.host);
+    const packaged = site ? await packages.get(site.settings.templatePackage) : undefined;
+    const relative = new URL(request.url, 'http://localhost').pathname.slice(1);
+    const file = packaged?.pkg.staticFiles.get(decodeURIComponent(relative));
+    if (!packaged || !file) return reply.callNotFound();
+    return reply.sendFile(file.path, packaged.pkg.dir, cacheOptions(request));
+  };
+  for (const folder of ['assets', 'scripts', 'styles']) app.get(`/${folder}/*`, packageFile);
+
+  app.get('/content/:site/*', async (request, reply) => {
+    const { site, '*': file } = request.params as { site: string; '*': string };
+    const dir = Object.hasOwn(CONTENT_DIRS, site) ? CONTENT_DIRS[site] : undefined;
+    if (!dir || !/^[a-z0-9][a-z0-9._-]*$/.test(file)) return reply.callNotFound();
+    return reply.sendFile(file, dir, cacheOptions(request));
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * The block types a page collection's layout can hold (spec section 3,
+ * block types), by number, and the kind name each one goes by in markup
+ * (`{kind}-block` class) and in templates/page-blocks/{kind}.html.
+ */
+import type { PageBlock } from '../../api/db/schema.ts';
+
+export type BlockTypeNumber = PageBlock['type'];
+
+/** The stored block of one type: BlockOf<9> is `{ type: 9; formId: string }`. */
+export type BlockOf<N extends BlockTypeNumber> = Extract<PageBlock, { type: N }>;
+
+export const BLOCK_KINDS = {
+  2: 'html',
+  4: 'map',
+  5: 'image',
+  8: 'gallery',
+  9: 'form',
+  51: 'newsletter',
+  53: 'button',
+  55: 'summary-v2',
+} as const satisfies Record<BlockTypeNumber, string>;
+
+export type BlockKind = (typeof BLOCK_KINDS)[BlockTypeNumber];
+
+/** Blocks come from JSONB, so a row written by an older or newer builder may hold a type this code does not know. */
+export function isKnownBlock(block: unknown): block is PageBlock {
+  if (block === null || typeof block !== 'object') return false;
+  const type = (block as { type?: unknown }).type;
+  return typeof type === 'number' && Object.hasOwn(BLOCK_KINDS, type);
+}

@@ -1,0 +1,7 @@
+/** button (53): a link that looks like a button; it navigates, so it is an <a>, not a <button>. */
+import { textIfSet } from '../../formatters/commerce/values.ts';
+import type { BlockHandler } from './block-handler.ts';
+
+export const buttonBlock: BlockHandler<53> = (block) => ({
+  view: { label: textIfSet(block.label) ?? '', href: textIfSet(block.href) ?? '#' },
+});

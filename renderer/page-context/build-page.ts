@@ -1,0 +1,286 @@
+/**
+ * Builds the page context for one request: which template renders it, with
+ * what JSON, and with which status and page type (spec section 2).
+ */
+
+import type { Collection, Item } from '../../api/db/schema.ts';
+import { findCollectionByUrlId, listCollections } from '../../api/repositories/collection-repository.ts';
+import { listComments } from '../../api/repositories/comment-repository.ts';
+import {
+  adjacentItems,
+  findItemByUrlId,
+  getImages,
+  listItems,
+  searchItems,
+} from '../../api/repositories/item-repository.ts';
+import { getCollectionTaxonomy } from '../../api/repositories/taxonomy-repository.ts';
+import type { Db } from '../../api/repositories/transaction.ts';
+import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
+import type { PageBlockError } from '../page-blocks/index.ts';
+import type { Route } from '../routing/resolve-route.ts';
+import type { TagDataSource } from '../template-package/index.ts';
+import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJson } from './content-json.ts';
+import { loadItems } from './load-items.ts';
+import { buildPageBlocks } from './page-blocks-content.ts';
+import { PAGE_TYPES, type PageTypeNumber } from './page-types.ts';
+import { databaseTagSource } from './tag-data-source.ts';
+
+type Json = Record<string, unknown>;
+
+/** Which template of the package renders the main content. */
+export type PageView =
+  | { kind: 'collection-list'; collectionKind: string }
+  | { kind: 'collection-item'; collectionKind: string }
+  | { kind: 'page'; name: string };
+
+export interface BuiltPage {
+  status: number;
+  pageType: PageTypeNumber;
+  view: PageView;
+  context: Json;
+  tagSource: TagDataSource;
+  /** The layout key the collection asks for, if any. */
+  layout: string | undefined;
+  /** Problems in a page's blocks (a form or picture that is gone), for the log. */
+  blockErrors?: PageBlockError[];
+}
+
+export interface PageRequest {
+  site: WebsiteWithSettings;
+  route: Route;
+  query: URLSearchParams;
+  baseUrl: string;
+  now: number;
+}
+
+const SEARCH_PAGE_SIZE = 20;
+
+export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage> {
+  const { site, route } = request;
+  const websiteId = site.website.id;
+  const collections = await listCollections(db, websiteId);
+  const byId = new Map(collections.map((c) => [c.id, c]));
+  const home = collections.find((c) => c.isHome);
+  const logo = site.settings.logoImageId
+    ? (await getImages(db, websiteId, [site.settings.logoImageId])).get(site.settings.logoImageId)
+    : undefined;
+
+  const base = (collection: Collection | undefined): Json => ({
+    website: websiteJson(site, request.baseUrl, logo),
+    websiteSettings: websiteSettingsJson(site),
+    featureFlags: { useCLDRMoneyFormat: site.settings.useCldrMoneyFormat },
+    template: { mobileStylesEnabled: true },
+    authenticatedAccount: null,
+    localizedStrings: {},
+    shoppingCart: null,
+    showCart: false,
+    collection: collection ? collectionJson(collection) : undefined,
+  });
+  const page = (collection: Collection | undefined) => ({
+    tagSource: databaseTagSource(db, {
+      websiteId,
+      collectionId: collection?.id,
+      homeCollectionId: home?.id,
+      store: site.settings.storeSettings,
+    }),
+    layout: typeof collection?.settings.layout === 'string' ? collection.settings.layout : undefined,
+  });
+  const notFound = (): BuiltPage => ({
+    status: 404,
+    pageType: PAGE_TYPES.notFound,
+    view: { kind: 'page', name: 'not-found' },
+    context: { ...base(undefined), pageType: PAGE_TYPES.notFound },
+    ...page(undefined),
+  });
+
+  switch (route.kind) {
+    case 'not-found':
+      return notFound();
+    case 'cart':
+      return {
+        status: 200,
+        pageType: PAGE_TYPES.showCart,
+        view: { kind: 'page', name: 'cart' },
+        context: { ...base(undefined), pageType: PAGE_TYPES.showCart, showCart: true },
+        ...page(undefined),
+      };
+    case 'search': {
+      const q = (request.query.get('q') ?? '').slice(0, 200);
+      const found = await searchItems(db, websiteId, q, {
+        limit: SEARCH_PAGE_SIZE,
+        offset: offsetParam(request.query),
+      });
+      const items = found.results.map((hit) => ({
+        id: hit.item.id,
+        title: hit.item.title,
+        excerpt: hit.item.excerpt,
+        fullUrl: itemUrl(byId.get(hit.item.collectionId) ?? { ...hit.collection, isHome: false }, hit.item),
+        collection: { title: hit.collection.title, typeName: hit.collection.typeName },
+      }));
+      return {
+        status: 200,
+        pageType: PAGE_TYPES.search,
+        view: { kind: 'page', name: 'search' },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.search,
+          searchQuery: q,
+          items,
+          itemCount: found.total,
+          pagination: paginationJson('/search', request.query, found),
+        },
+        ...page(undefined),
+      };
+    }
+    case 'home':
+    case 'collection': {
+      const collection =
+        route.kind === 'home' ? home : await findCollectionByUrlId(db, websiteId, route.collectionUrlId);
+      // The home collection answers at '/', not at its own slug.
+      if (!collection || (route.kind === 'collection' && collection.isHome)) return notFound();
+      const listed = await listContext(db, request, collection, byId);
+      return {
+        status: 200,
+        pageType: PAGE_TYPES.mainContent,
+        view: { kind: 'collection-list', collectionKind: collection.typeName },
+        context: { ...base(collection), pageType: PAGE_TYPES.mainContent, ...listed.context },
+        blockErrors: listed.blockErrors,
+        ...page(collection),
+      };
+    }
+    case 'item': {
+      const collection = await findCollectionByUrlId(db, websiteId, route.collectionUrlId);
+      if (!collection) return notFound();
+      const item = await findItemByUrlId(db, websiteId, collection.id, route.itemUrlId);
+      if (!item) return notFound();
+      return {
+        status: 200,
+        pageType: PAGE_TYPES.contentItem,
+        view: { kind: 'collection-item', collectionKind: collection.typeName },
+        context: {
+          ...base(collection),
+          pageType: PAGE_TYPES.contentItem,
+          ...(await itemContext(db, request, collection, item, byId)),
+        },
+        ...page(collection),
+      };
+    }
+  }
+}
+
+function offsetParam(query: URLSearchParams): number {
+  const value = Number(query.get('offset') ?? 0);
+  return Number.isSafeInteger(value) && value >= 0 ? value : 0;
+}
+
+function paginationJson(
+  path: string,
+  query: URLSearchParams,
+  page: { offset: number; limit: number; nextOffset: number | null; prevOffset: number | null },
+): Json {
+  const urlFor = (offset: number) => {
+    const next = new URLSearchParams(query);
+    if (offset === 0) next.delete('offset');
+    else next.set('offset', String(offset));
+    const text = next.toString();
+    return text ? `${path}?${text}` : path;
+  };
+  return {
+    pageSize: page.limit,
+    nextPage: page.nextOffset !== null,
+    nextPageOffset: page.nextOffset ?? undefined,
+    nextPageUrl: page.nextOffset !== null ? urlFor(page.nextOffset) : undefined,
+    prevPage: page.prevOffset !== null,
+    prevPageOffset: page.prevOffset ?? undefined,
+    prevPageUrl: page.prevOffset !== null ? urlFor(page.prevOffset) : undefined,
+  };
+}
+
+async function listContext(
+  db: Db,
+  request: PageRequest,
+  collection: Collection,
+  collections: ReadonlyMap<string, Collection>,
+): Promise<{ context: Json; blockErrors?: PageBlockError[] }> {
+  const websiteId = request.site.website.id;
+  if (collection.typeName === 'page') {
+    const content = await buildPageBlocks(db, request, collection, collections);
+    return {
+      context: { collection: collectionJson(collection, { mainContent: content.html }) },
+      blockErrors: content.errors,
+    };
+  }
+  const category = request.query.get('category') ?? undefined;
+  const tag = request.query.get('tag') ?? undefined;
+  const [found, taxonomy] = await Promise.all([
+    listItems(db, websiteId, collection.id, { category, tag, offset: offsetParam(request.query) }),
+    getCollectionTaxonomy(db, websiteId, collection.id),
+  ]);
+  const loaded = await loadItems(db, websiteId, collections, found.items, {
+    store: request.site.settings.storeSettings,
+  });
+  const context: Json = {
+    collection: collectionJson(collection, {
+      itemCount: found.total,
+      categories: taxonomy.categories,
+      tags: taxonomy.tags,
+      galleryOptions: collection.typeName === 'gallery' ? collection.settings : undefined,
+    }),
+    items: loaded.items,
+    productMerchandisingContext: loaded.merchandising,
+    pagination: paginationJson(collectionUrl(collection), request.query, found),
+    categoryFilter: category,
+    tagFilter: tag,
+  };
+  if (collection.typeName === 'events') {
+    // Upcoming soonest first; past most recent first.
+    const ends = (item: Json) => Number(item.endDate ?? item.startDate ?? 0);
+    const starts = (item: Json) => Number(item.startDate ?? 0);
+    context.upcoming = loaded.items.filter((i) => ends(i) >= request.now).sort((a, b) => starts(a) - starts(b));
+    context.past = loaded.items.filter((i) => ends(i) < request.now).sort((a, b) => starts(b) - starts(a));
+  }
+  return { context };
+}
+
+async function itemContext(
+  db: Db,
+  request: PageRequest,
+  collection: Collection,
+  item: Item,
+  collections: ReadonlyMap<string, Collection>,
+): Promise<Json> {
+  const websiteId = request.site.website.id;
+  const [loaded, adjacent, thread] = await Promise.all([
+    loadItems(db, websiteId, collections, [item], { withGallery: true, store: request.site.settings.storeSettings }),
+    adjacentItems(db, websiteId, item),
+    listComments(db, websiteId, item.id),
+  ]);
+  const link = (other: Item | undefined) =>
+    other ? { title: other.title, fullUrl: itemUrl(collection, other) } : undefined;
+  const itemJson = { ...loaded.items[0], comments: thread.comments.map(commentJson) };
+  return {
+    item: itemJson,
+    productMerchandisingContext: loaded.merchandising,
+    pagination: { prevItem: link(adjacent.previous), nextItem: link(adjacent.next) },
+  };
+}
+
+interface CommentLike {
+  id: string;
+  authorName: string;
+  authorUrl: string | null;
+  body: string;
+  addedOn: Date;
+  replies: CommentLike[];
+}
+
+function commentJson(comment: CommentLike): Json {
+  return {
+    id: comment.id,
+    authorName: comment.authorName,
+    authorUrl: comment.authorUrl ?? undefined,
+    body: comment.body,
+    addedOn: comment.addedOn.getTime(),
+    replies: comment.replies.map(commentJson),
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * The per-product merchandising context (spec section 3): scarcity messages
+ * for variants running low and restock sign-up forms for sold-out ones,
+ * read by the product-scarcity and product-restock-notification formatters.
+ */
+import type { Product, ProductVariant, StoreSettings } from '../../api/db/schema.ts';
+import { PRODUCT_TYPES } from '../../formatters/content/spec-enums.ts';
+
+const DEFAULT_SCARCITY_THRESHOLD = 5;
+/** Only goods with stock can run out. */
+const STOCKED_TYPES: readonly number[] = [PRODUCT_TYPES.physical, PRODUCT_TYPES.service];
+
+const RESTOCK_MESSAGES = {
+  CTAText: 'Get notified by email when this product is back in stock',
+  placeholderText: 'Your Email',
+  buttonText: 'Sign Up',
+  mailingListDescription: 'Subscribe to our mailing list',
+};
+
+export function merchandisingJson(
+  product: Product,
+  variants: readonly ProductVariant[],
+  store: StoreSettings,
+): Record<string, unknown> {
+  const stocked = STOCKED_TYPES.includes(product.productType);
+  const threshold = store.scarcityThreshold ?? DEFAULT_SCARCITY_THRESHOLD;
+  const limited = stocked ? variants.filter((v) => !v.unlimited) : [];
+  const soldOut = limited.filter((v) => v.qtyInStock === 0);
+  const low = limited.filter((v) => v.qtyInStock > 0 && v.qtyInStock <= threshold);
+  // With other variants still for sale, a variant's sign-up form shows only once it is chosen.
+  const someAvailable = soldOut.length < variants.length;
+  return {
+    scarcityEnabled: Boolean(store.scarcityEnabled) && low.length > 0,
+    scarcityText: store.scarcityText ?? 'Only {qtyInStock} left in stock',
+    scarcityShownByDefault: variants.length === 1,
+    scarcityTemplateViews: low.map((v) => ({ attributes: v.attributes, qtyInStock: v.qtyInStock })),
+    customSoldOutText: store.customSoldOutText,
+    restockNotificationViews: soldOut.map((v) => ({ variantId: v.id, hiddenByDefault: someAvailable })),
+    restockNotificationMessages: RESTOCK_MESSAGES,
+    mailingListSignUpEnabled: Boolean(store.mailingListSignUpEnabled),
+    mailingListOptInByDefault: Boolean(store.mailingListOptInByDefault),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Every page of every website: the Host header picks the website, the path
+ * the page; `?format=json` (or json-pretty) answers with the page context.
+ */
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../api/db/schema.ts';
+import { findWebsiteByHost, type WebsiteWithSettings } from '../api/repositories/website-repository.ts';
+import { escapeHtml } from './escape-html.ts';
+import { fallbackPageHtml } from './fallback-page.ts';
+import { buildPage } from './page-context/build-page.ts';
+import { PAGE_TYPES } from './page-context/page-types.ts';
+import { renderPage } from './render-page.ts';
+import { resolveRoute } from './routing/resolve-route.ts';
+import { formatPackageError, type PackageError } from './template-package/index.ts';
+import type { TemplatePackages } from './template-packages.ts';
+
+export interface PageRoutesOptions {
+  db: Kysely<Database>;
+  packages: TemplatePackages;
+  development: boolean;
+  /** The clock pages are rendered at; tests and golden files fix it. */
+  now: () => number;
+}
+
+const HTML = 'text/html; charset=utf-8';
+
+function errorOverlay(errors: readonly PackageError[]): string {
+  const list = errors.map((e) => `<pre>${escapeHtml(formatPackageError(e))}</pre>`).join('');
+  return `<aside role="alert" style="position:fixed;inset:auto 0 0 0;max-height:40vh;overflow:auto;background:#fff4f2;color:#5c1200;border-top:3px solid #b42318;padding:1rem;font:14px/1.4 ui-monospace,monospace;z-index:2147483647"><strong>Template errors</strong>${list}</aside>`;
+}
+
+export async function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
+  const { db, packages, development } = options;
+
+  async function sendFallback(reply: FastifyReply, site: WebsiteWithSettings | undefined, status: 404 | 500) {
+    const notFound = status === 404;
+    return reply
+      .code(status)
+      .type(HTML)
+      .header('cache-control', 'no-store')
+      .send(
+        fallbackPageHtml({
+          siteTitle: site?.website.siteTitle ?? 'Sitebuilder',
+          heading: notFound ? 'Page not found' : 'Something went wrong',
+          message: notFound
+            ? 'We could not find the page you were looking for.'
+            : 'This page could not be shown just now. Please try again in a moment.',
+        }),
+      );
+  }
+
+  app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
+    const site = await findWebsiteByHost(db, request.host);
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No website answers at this address.\n');
+    const url = new URL(request.url, 'http://localhost');
+    try {
+      const built = await buildPage(db, {
+        site,
+        route: resolveRoute(url.pathname),
+        query: url.searchParams,
+        baseUrl: `${request.protocol}://${request.host}`,
+        now: options.now(),
+      });
+      const format = url.searchParams.get('format');
+      if (format === 'json' || format === 'json-pretty') {
+        return reply
+          .code(built.status)
+          .type('application/json; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(JSON.stringify(built.context, null, format === 'json-pretty' ? 2 : undefined));
+      }
+      const packaged = await packages.get(site.settings.templatePackage);
+      if (!packaged) return sendFallback(reply, site, built.status === 404 ? 404 : 500);
+      const rendered = await renderPage(packaged.pkg, built, { now: options.now(), revision: packaged.revision });
+      for (const error of rendered.errors) request.log.warn({ template: formatPackageError(error) }, 'template error');
+      for (const error of built.blockErrors ?? []) request.log.warn({ block: error }, 'page block error');
+      if (rendered.html === undefined) return sendFallback(reply, site, built.status === 404 ? 404 : 500);
+      const shown = development ? [...packaged.pkg.errors, ...rendered.errors] : [];
+      const html = shown.length ? rendered.html.replace(/<\/body>/i, `${errorOverlay(shown)}</body>`) : rendered.html;
+      return reply.code(built.status).type(HTML).header('cache-control', 'no-cache').send(html);
+    } catch (error) {
+      // A visitor never sees a stack trace; the log has it, with the request id.
+      request.log.error({ err: error, pageType: PAGE_TYPES.error }, 'page failed');
+      return sendFallback(reply, site, 500);
+    }
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * Renders a built page through its template package: the main content first
+ * (a collection's list or item template, or a page), then the layout around it
+ * with `{squarespace.main-content}` filled in.
+ */
+
+import type { CompiledTemplate } from '../engine/index.ts';
+import { escapeHtml } from './escape-html.ts';
+import type { BuiltPage } from './page-context/build-page.ts';
+import { type PackageError, renderWithTagData, type TemplatePackage } from './template-package/index.ts';
+
+export interface RenderedPage {
+  /** Undefined when the package has no template for this page: the caller shows its fallback. */
+  html: string | undefined;
+  errors: PackageError[];
+}
+
+export interface RenderPageOptions {
+  now: number;
+  /** The package's revision, for cache-busting URLs in templates. */
+  revision: string;
+}
+
+function mainTemplate(pkg: TemplatePackage, view: BuiltPage['view']): CompiledTemplate | undefined {
+  switch (view.kind) {
+    case 'collection-list':
+      return pkg.collections.get(view.collectionKind)?.list;
+    case 'collection-item':
+      return pkg.collections.get(view.collectionKind)?.item;
+    case 'page':
+      return pkg.pages.get(view.name)?.template;
+  }
+}
+
+function pageTitle(context: Record<string, unknown>): string {
+  const site = (context.website as { siteTitle?: string } | undefined)?.siteTitle ?? '';
+  const item = (context.item as { title?: string } | undefined)?.title;
+  const collection = context.collection as { title?: string; isHome?: boolean } | undefined;
+  const own = item ?? (collection && !collection.isHome ? collection.title : undefined);
+  return own ? `${own} — ${site}` : site;
+}
+
+function pageClasses(built: BuiltPage): string {
+  const context = built.context as { collection?: { id: string; typeName: string; isHome?: boolean } };
+  const classes = [`page-type-${built.pageType}`];
+  if (context.collection) {
+    classes.push(`collection-type-${context.collection.typeName}`, `collection-${context.collection.id}`);
+    if (context.collection.isHome) classes.push('homepage');
+  }
+  classes.push(built.view.kind === 'collection-item' ? 'view-item' : 'view-list');
+  return classes.join(' ');
+}
+
+function headers(built: BuiltPage): string {
+  const context = built.context as { website: { siteDescription?: string }; websiteSettings: { headerCode?: string } };
+  const description = context.website.siteDescription;
+  return [
+    '<meta name="generator" content="Sitebuilder">',
+    description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
+    context.websiteSettings.headerCode ?? '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+export async function renderPage(
+  pkg: TemplatePackage,
+  built: BuiltPage,
+  options: RenderPageOptions,
+): Promise<RenderedPage> {
+  const main = mainTemplate(pkg, built.view);
+  const layout = pkg.layouts.get(built.layout ?? 'default') ?? pkg.layouts.values().next().value;
+  if (!main || !layout) return { html: undefined, errors: [] };
+  const context = built.context as Record<string, unknown>;
+  const website = context.website as { language: string; timeZone: string };
+  const renderOptions = { now: options.now, locale: website.language, timeZone: website.timeZone };
+  const content = await renderWithTagData(pkg, main, context, built.tagSource, renderOptions);
+  const item = context.item as { id?: string } | undefined;
+  const collection = context.collection as { id?: string } | undefined;
+  const full = {
+    ...context,
+    squarespace: {
+      'main-content': content.output,
+      'page-classes': pageClasses(built),
+      'page-id': item?.id
+        ? `item-${item.id}`
+        : collection?.id
+          ? `collection-${collection.id}`
+          : `page-${built.pageType}`,
+      'page-title': pageTitle(context),
+      'template-revision': options.revision,
+    },
+    'squarespace-headers': headers(built),
+    'squarespace-footers': (context.websiteSettings as { footerCode?: string }).footerCode ?? '',
+  };
+  const page = await renderWithTagData(pkg, layout.template, full, built.tagSource, {
+    ...renderOptions,
+    tagData: content.tagData,
+  });
+  return { html: page.output, errors: [...content.errors, ...page.errors] };
+}

@@ -1,0 +1,28 @@
+/** Where a URL path leads, before the database is asked (spec section 2). */
+export type Route =
+  | { kind: 'home' }
+  | { kind: 'cart' }
+  | { kind: 'search' }
+  | { kind: 'collection'; collectionUrlId: string }
+  | { kind: 'item'; collectionUrlId: string; itemUrlId: string }
+  | { kind: 'not-found' };
+
+const SLUG = /^[a-z0-9][a-z0-9-]*$/;
+
+/** resolveRoute('/shop/stoneware-mug') → { kind: 'item', collectionUrlId: 'shop', itemUrlId: 'stoneware-mug' } */
+export function resolveRoute(pathname: string): Route {
+  let segments: string[];
+  try {
+    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return { kind: 'not-found' };
+  }
+  if (segments.length === 0) return { kind: 'home' };
+  if (!segments.every((s) => SLUG.test(s))) return { kind: 'not-found' };
+  const [first, second] = segments;
+  if (segments.length === 1 && first === 'cart') return { kind: 'cart' };
+  if (segments.length === 1 && first === 'search') return { kind: 'search' };
+  if (segments.length === 1) return { kind: 'collection', collectionUrlId: first! };
+  if (segments.length === 2) return { kind: 'item', collectionUrlId: first!, itemUrlId: second! };
+  return { kind: 'not-found' };
+}

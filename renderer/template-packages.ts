@@ -1,0 +1,108 @@
+/**
+ * The template packages the server serves, loaded once each. In development
+ * the package folders are watched and changed files recompiled; a file with
+ * errors keeps its last good version serving and its errors are kept for the
+ * page to show.
+ */
+import { createHash } from 'node:crypto';
+import { type FSWatcher, watch } from 'node:fs';
+import path from 'node:path';
+import {
+  formatPackageError,
+  loadTemplatePackage,
+  type PackageError,
+  reloadFile,
+  type TemplatePackage,
+} from './template-package/index.ts';
+
+export interface TemplatePackagesOptions {
+  /** One package for every website, overriding their settings (TEMPLATE_DIR). */
+  templateDir: string | undefined;
+  /** Where packages named in website settings live. */
+  templatesRoot: string;
+  development: boolean;
+  log: { warn(message: string): void; info(message: string): void };
+}
+
+const PACKAGE_NAME = /^[a-z0-9][a-z0-9-]*$/;
+
+interface Entry {
+  pkg: TemplatePackage;
+  revision: string;
+  watcher?: FSWatcher;
+  /** Reloads run one after another: each builds on the snapshot before it. */
+  queue: Promise<void>;
+}
+
+function revisionOf(pkg: TemplatePackage, generation: number): string {
+  const hash = createHash('sha256').update(String(generation));
+  for (const file of [...pkg.staticFiles.values()].sort((a, b) => a.path.localeCompare(b.path))) hash.update(file.hash);
+  return hash.digest('hex').slice(0, 12);
+}
+
+export class TemplatePackages {
+  readonly #options: TemplatePackagesOptions;
+  readonly #entries = new Map<string, Promise<Entry>>();
+  #generation = 0;
+
+  constructor(options: TemplatePackagesOptions) {
+    this.#options = options;
+  }
+
+  /** The folder a website's package setting names, or undefined for a name that is not a package name. */
+  directoryFor(packageName: string): string | undefined {
+    if (this.#options.templateDir) return this.#options.templateDir;
+    if (!PACKAGE_NAME.test(packageName)) return undefined;
+    return path.join(this.#options.templatesRoot, packageName);
+  }
+
+  async get(packageName: string): Promise<{ pkg: TemplatePackage; revision: string } | undefined> {
+    const dir = this.directoryFor(packageName);
+    if (!dir) return undefined;
+    let entry = this.#entries.get(dir);
+    if (!entry) {
+      entry = this.#load(dir);
+      this.#entries.set(dir, entry);
+      entry.catch(() => this.#entries.delete(dir));
+    }
+    const { pkg, revision } = await entry;
+    return { pkg, revision };
+  }
+
+  async #load(dir: string): Promise<Entry> {
+    const pkg = await loadTemplatePackage(dir);
+    this.#report(dir, pkg.errors);
+    const entry: Entry = { pkg, revision: revisionOf(pkg, this.#generation++), queue: Promise.resolve() };
+    if (this.#options.development) {
+      entry.watcher = watch(dir, { recursive: true }, (_event, file) => {
+        if (!file) return;
+        entry.queue = entry.queue.then(async () => {
+          const next = await reloadFile(entry.pkg, file.toString());
+          if (next === entry.pkg) return;
+          this.#report(
+            dir,
+            next.errors.filter((e) => e.file === file.toString()),
+          );
+          entry.pkg = next;
+          entry.revision = revisionOf(next, this.#generation++);
+          this.#options.log.info(`template ${file} reloaded`);
+        });
+      });
+    }
+    return entry;
+  }
+
+  #report(dir: string, errors: readonly PackageError[]): void {
+    for (const error of errors) this.#options.log.warn(`${path.basename(dir)}/${formatPackageError(error)}`);
+  }
+
+  /** Errors of the package in use, for the development error view. */
+  async errors(packageName: string): Promise<readonly PackageError[]> {
+    return (await this.get(packageName))?.pkg.errors ?? [];
+  }
+
+  async close(): Promise<void> {
+    for (const entry of this.#entries.values()) (await entry.catch(() => undefined))?.watcher?.close();
+    this.#entries.clear();
+  }
+}
