@@ -15,6 +15,7 @@ if (await isDatabaseEmpty(handle.db)) await seedDemoSite(handle.db);
 
 const app = await buildApp({
   db: handle.db,
+  contentChanges: handle.contentChanges,
   templateDir: config.templateDir,
   templatesRoot: config.templatesRoot,
   development: config.development,

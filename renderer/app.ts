@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema.ts';
 import { assetRoutes } from './asset-routes.ts';
+import { PageCache } from './page-cache.ts';
 import { pageRoutes } from './page-routes.ts';
 import { TemplatePackages } from './template-packages.ts';
 
@@ -19,6 +20,8 @@ export interface AppOptions {
   templatesRoot: string;
   development: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The embedded database's change count (DatabaseHandle.contentChanges). */
+  contentChanges?: { readonly count: number };
   now?: () => number;
 }
 
@@ -64,6 +67,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     packages,
     development: options.development,
     now: options.now ?? Date.now,
+    cache: options.development ? undefined : new PageCache(),
+    contentChanges: options.contentChanges,
   });
   return app;
 }

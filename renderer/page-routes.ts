@@ -5,10 +5,13 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { hasVisitorCookie } from '../api/cookie-names.ts';
 import type { Database } from '../api/db/schema.ts';
+import { contentVersion } from '../api/repositories/content-version-repository.ts';
 import { findWebsiteByHost, type WebsiteWithSettings } from '../api/repositories/website-repository.ts';
 import { escapeHtml } from './escape-html.ts';
 import { fallbackPageHtml } from './fallback-page.ts';
+import type { PageCache } from './page-cache.ts';
 import { buildPage } from './page-context/build-page.ts';
 import { PAGE_TYPES } from './page-context/page-types.ts';
 import { renderPage } from './render-page.ts';
@@ -22,6 +25,10 @@ export interface PageRoutesOptions {
   development: boolean;
   /** The clock pages are rendered at; tests and golden files fix it. */
   now: () => number;
+  /** Absent in development, where templates change under the server. */
+  cache: PageCache | undefined;
+  /** The embedded database's exact change count; without it each request asks the database. */
+  contentChanges: { readonly count: number } | undefined;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -51,19 +58,57 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       );
   }
 
+  // With an exact local change count, host lookups are kept until anything changes.
+  const sites = new Map<string, { count: number; site: WebsiteWithSettings | undefined }>();
+  async function siteFor(host: string): Promise<WebsiteWithSettings | undefined> {
+    const changes = options.contentChanges;
+    if (!changes) return findWebsiteByHost(db, host);
+    const known = sites.get(host);
+    if (known && known.count === changes.count) return known.site;
+    const count = changes.count;
+    const site = await findWebsiteByHost(db, host);
+    if (sites.size > 1000) sites.clear();
+    sites.set(host, { count, site });
+    return site;
+  }
+
+  const versionOf = async (websiteId: string): Promise<string> =>
+    options.contentChanges ? `local-${options.contentChanges.count}` : contentVersion(db, websiteId);
+
   app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
-    const site = await findWebsiteByHost(db, request.host);
+    const site = await siteFor(request.host);
     if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No website answers at this address.\n');
     const url = new URL(request.url, 'http://localhost');
+    const format = url.searchParams.get('format');
+    const route = resolveRoute(url.pathname);
+    // Only anonymous HTML pages are shared: nothing a visitor's cookies could change.
+    const shareable =
+      options.cache !== undefined && !format && route.kind !== 'cart' && !hasVisitorCookie(request.headers.cookie);
     try {
+      let cacheKey: string | undefined;
+      if (shareable) {
+        // The version is read before any of the page's data, so a cached page is never older than its key.
+        const [version, packaged] = await Promise.all([
+          versionOf(site.website.id),
+          packages.get(site.settings.templatePackage),
+        ]);
+        cacheKey = `${site.website.id}|${version}|${packaged?.revision}|${request.url}`;
+        const hit = options.cache?.get(cacheKey, Date.now());
+        if (hit)
+          return reply
+            .code(hit.status)
+            .type(HTML)
+            .header('cache-control', 'no-cache')
+            .header('x-page-cache', 'hit')
+            .send(hit.html);
+      }
       const built = await buildPage(db, {
         site,
-        route: resolveRoute(url.pathname),
+        route,
         query: url.searchParams,
         baseUrl: `${request.protocol}://${request.host}`,
         now: options.now(),
       });
-      const format = url.searchParams.get('format');
       if (format === 'json' || format === 'json-pretty') {
         return reply
           .code(built.status)
@@ -79,6 +124,9 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       if (rendered.html === undefined) return sendFallback(reply, site, built.status === 404 ? 404 : 500);
       const shown = development ? [...packaged.pkg.errors, ...rendered.errors] : [];
       const html = shown.length ? rendered.html.replace(/<\/body>/i, `${errorOverlay(shown)}</body>`) : rendered.html;
+      if (cacheKey && rendered.errors.length === 0) {
+        options.cache?.set(cacheKey, { status: built.status, html, storedAt: Date.now() });
+      }
       return reply.code(built.status).type(HTML).header('cache-control', 'no-cache').send(html);
     } catch (error) {
       // A visitor never sees a stack trace; the log has it, with the request id.

@@ -22,6 +22,12 @@ const warn = (error: Error) => process.stderr.write(`database: idle connection c
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'postgres' | 'pglite';
+  /**
+   * Embedded database only: counts committed content changes (the triggers of
+   * migration 0002 announce them). This process is the only one that can write
+   * to it, so the count is exact and already up to date when a write returns.
+   */
+  contentChanges?: { readonly count: number };
   /** Closes the pool or the embedded database. */
   close(): Promise<void>;
 }
@@ -69,6 +75,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     await mkdir(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create({ dataDir, parsers: { [INT8]: asText, [NUMERIC]: asText } });
+  const contentChanges = { count: 0 };
+  // Before any other query, so the LISTEN can never land inside someone's transaction.
+  await pglite.listen('content_changes', () => {
+    contentChanges.count++;
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }), plugins });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', contentChanges, close: () => db.destroy() };
 }

@@ -469,7 +469,14 @@ export interface PerformanceRecordsTable {
   ts: Minor;
 }
 
+export interface ContentChangesTable {
+  websiteId: string;
+  id: Generated<string>;
+  weight: DefaultedMinor;
+}
+
 export interface Database {
+  contentChanges: ContentChangesTable;
   websites: WebsitesTable;
   domains: DomainsTable;
   websiteSettings: WebsiteSettingsTable;

@@ -20,7 +20,10 @@ interface Teardown {
 }
 
 /** The site server over an in-memory database holding the demo site. */
-export async function openDemoApp(t: Teardown, options: { development?: boolean } = {}): Promise<DemoApp> {
+export async function openDemoApp(
+  t: Teardown,
+  options: { development?: boolean; queryContentVersion?: boolean } = {},
+): Promise<DemoApp> {
   const handle = await openDatabase({ dataDir: null });
   await migrateToLatest(handle.db);
   await seedDemoSite(handle.db);
@@ -33,6 +36,8 @@ export async function openDemoApp(t: Teardown, options: { development?: boolean 
   });
   const app = await buildApp({
     db: handle.db,
+    // Asking the database for the version is what a server on PostgreSQL does.
+    contentChanges: options.queryContentVersion ? undefined : handle.contentChanges,
     templateDir: undefined,
     templatesRoot: new URL('../../templates', import.meta.url).pathname,
     development: options.development ?? false,

@@ -1,0 +1,16 @@
+/**
+ * Cookies that make a response depend on who is asking: a page cache must
+ * never serve or store a page for a request carrying one of them.
+ */
+export const CART_COOKIE = 'sb_cart';
+export const SITE_USER_SESSION_COOKIE = 'sb_session';
+/** The spec's site-user info cookie: authenticated and siteUserId. */
+export const SITE_USER_INFO_COOKIE = 'SiteUserInfo';
+
+export const VISITOR_COOKIES: readonly string[] = [CART_COOKIE, SITE_USER_SESSION_COOKIE, SITE_USER_INFO_COOKIE];
+
+/** True when a Cookie header names any visitor cookie. */
+export function hasVisitorCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(';').some((pair) => VISITOR_COOKIES.includes(pair.split('=')[0]!.trim()));
+}

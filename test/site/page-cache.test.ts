@@ -1,0 +1,67 @@
+import t from 'tap';
+import { CART_COOKIE } from '../../api/cookie-names.ts';
+import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
+import { openDemoApp } from './demo-app.ts';
+
+const PRODUCT = '/shop/cedar-and-smoke-candle';
+
+for (const [mode, queryContentVersion] of [
+  ['the embedded database change count', false],
+  ['the content version read from the database', true],
+] as const) {
+  t.test(`with ${mode}, the page cache serves repeats and never a stale price, stock or text`, async (t) => {
+    const { app, handle } = await openDemoApp(t, { queryContentVersion });
+    const get = (url: string, cookie?: string) =>
+      app.inject({ method: 'GET', url, headers: { host: 'localhost', ...(cookie ? { cookie } : {}) } });
+
+    const first = await get(PRODUCT);
+    t.equal(first.headers['x-page-cache'], undefined, 'the first request renders');
+    t.match(first.body, /\$26\.00/);
+    const second = await get(PRODUCT);
+    t.equal(second.headers['x-page-cache'], 'hit', 'the second is served from the cache');
+    t.equal(second.body, first.body);
+
+    const item = await handle.db
+      .selectFrom('items')
+      .select('id')
+      .where('websiteId', '=', DEMO_WEBSITE_ID)
+      .where('urlId', '=', 'cedar-and-smoke-candle')
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .updateTable('productVariants')
+      .set({ priceMinor: '2950' })
+      .where('websiteId', '=', DEMO_WEBSITE_ID)
+      .where('itemId', '=', item.id)
+      .execute();
+    const repriced = await get(PRODUCT);
+    t.equal(repriced.headers['x-page-cache'], undefined, 'a price change misses the cache');
+    t.match(repriced.body, /\$29\.50/, 'the new price shows on the very next request');
+    t.notMatch(repriced.body, /\$26\.00/);
+
+    await handle.db
+      .updateTable('productVariants')
+      .set({ qtyInStock: 0 })
+      .where('websiteId', '=', DEMO_WEBSITE_ID)
+      .where('itemId', '=', item.id)
+      .execute();
+    const soldOut = await get(PRODUCT);
+    t.match(soldOut.body, /sold out/i, 'a stock change shows on the very next request');
+    t.notMatch(soldOut.body, /Only \d+ left/);
+
+    await handle.db
+      .updateTable('items')
+      .set({ title: 'Cedar & Smoke Candle, Large' })
+      .where('websiteId', '=', DEMO_WEBSITE_ID)
+      .where('id', '=', item.id)
+      .execute();
+    t.match((await get(PRODUCT)).body, /Cedar &amp; Smoke Candle, Large/, 'a text change shows at once');
+    t.match((await get('/shop')).body, /Cedar &amp; Smoke Candle, Large/, 'and on the list page');
+
+    const withCart = await get(PRODUCT, `${CART_COOKIE}=abc`);
+    const withCartAgain = await get(PRODUCT, `other=1; ${CART_COOKIE}=abc`);
+    t.equal(withCart.headers['x-page-cache'], undefined, 'a visitor with a cart is never served from the cache');
+    t.equal(withCartAgain.headers['x-page-cache'], undefined);
+    t.equal((await get('/cart')).headers['x-page-cache'], undefined);
+    t.equal((await get('/cart')).headers['x-page-cache'], undefined, 'the cart page is never cached');
+  });
+}
