@@ -80,6 +80,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   await pglite.listen('content_changes', () => {
     contentChanges.count++;
   });
+  // PGlite is one session for its whole life, so this setting holds for every later query.
+  await pglite.query("set app.notify_content_changes = 'on'");
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }), plugins });
   return { db, kind: 'pglite', contentChanges, close: () => db.destroy() };
 }

@@ -49,7 +49,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       else
         insert into content_changes (website_id) values (changed.website_id);
       end if;
-      perform pg_notify('content_changes', '');
+      -- Only a session that asked for them (the embedded database): on a server, NOTIFY
+      -- makes committing transactions queue behind one another.
+      if current_setting('app.notify_content_changes', true) = 'on' then
+        perform pg_notify('content_changes', '');
+      end if;
       return null;
     end
     $$`.execute(db);
