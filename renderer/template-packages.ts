@@ -87,6 +87,8 @@ export class TemplatePackages {
           entry.revision = revisionOf(next, this.#generation++);
           this.#options.log.info(`template ${file} reloaded`);
         });
+        // A failed reload (a file removed mid-write) must not stop the ones after it.
+        entry.queue = entry.queue.catch((error: unknown) => this.#options.log.warn(`template ${file}: ${String(error)}`));
       });
     }
     return entry;

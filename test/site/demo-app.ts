@@ -22,7 +22,7 @@ interface Teardown {
 /** The site server over an in-memory database holding the demo site. */
 export async function openDemoApp(
   t: Teardown,
-  options: { development?: boolean; queryContentVersion?: boolean } = {},
+  options: { development?: boolean; queryContentVersion?: boolean; templateDir?: string } = {},
 ): Promise<DemoApp> {
   const handle = await openDatabase({ dataDir: null });
   await migrateToLatest(handle.db);
@@ -38,7 +38,7 @@ export async function openDemoApp(
     db: handle.db,
     // Asking the database for the version is what a server on PostgreSQL does.
     contentChanges: options.queryContentVersion ? undefined : handle.contentChanges,
-    templateDir: undefined,
+    templateDir: options.templateDir,
     templatesRoot: new URL('../../templates', import.meta.url).pathname,
     development: options.development ?? false,
     logger: { level: 'warn', stream },
