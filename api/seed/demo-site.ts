@@ -124,7 +124,6 @@ const COLLECTIONS: DemoCollection[] = [
         ].join(''),
       },
       { type: 55, collectionId: collectionId('shop'), limit: 6, design: 'grid' },
-      { type: 2, html: '<h2>From the Journal</h2>' },
       { type: 55, collectionId: collectionId('journal'), limit: 3, design: 'list' },
       { type: 51, formId: formId('newsletter') },
     ],
@@ -180,7 +179,6 @@ const COLLECTIONS: DemoCollection[] = [
       {
         type: 2,
         html: [
-          '<h1>About Fernwood</h1>',
           '<p>Fernwood started in 2022 with a secondhand roaster, a borrowed van and a stall at the Saturday market. Nora had spent ten years roasting for other people; Theo had spent them making furniture and wondering why good mugs were so hard to find.</p>',
           '<p>Today we roast about 300 kilos of coffee a week and buy most of it directly from four farms we visit every year. The shop at the front sells the things we use every day around it, made by people we know.</p>',
         ].join(''),
@@ -208,7 +206,7 @@ const COLLECTIONS: DemoCollection[] = [
       {
         type: 2,
         html: [
-          '<h1>Say hello</h1>',
+          '<h2>Say hello</h2>',
           '<p><strong>Fernwood Roastery &amp; Shop</strong><br>112 Exchange Street, Portland, ME 04101</p>',
           '<p>Open Tuesday to Sunday, 7 am to 4 pm. Roasting on Tuesday to Friday mornings: come by and watch.</p>',
           '<p>Wholesale, orders or anything else: use the form below and we will answer within two business days.</p>',

@@ -144,7 +144,7 @@ t.test('demo content', async (t) => {
     t.equal(homes.length, 1);
     t.same(
       homes[0].blocks.map((block) => block.type),
-      [2, 55, 2, 55, 51],
+      [2, 55, 55, 51],
     );
     const store = kinds.get('products')!;
     t.equal(store.type, 13);
