@@ -41,21 +41,46 @@ function errorOverlay(errors: readonly PackageError[]): string {
 export async function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
   const { db, packages, development } = options;
 
-  async function sendFallback(reply: FastifyReply, site: WebsiteWithSettings | undefined, status: 404 | 500) {
-    const notFound = status === 404;
+  const FALLBACK_TEXT: Record<number, { heading: string; message: string }> = {
+    401: { heading: 'Password protected', message: 'This page is password protected.' },
+    403: { heading: 'Members only', message: 'This page is for members.' },
+    404: { heading: 'Page not found', message: 'We could not find the page you were looking for.' },
+    500: {
+      heading: 'Something went wrong',
+      message: 'This page could not be shown just now. Please try again in a moment.',
+    },
+  };
+
+  async function sendFallback(reply: FastifyReply, site: WebsiteWithSettings | undefined, status: number) {
+    const text = FALLBACK_TEXT[status] ?? FALLBACK_TEXT[500]!;
     return reply
       .code(status)
       .type(HTML)
       .header('cache-control', 'no-store')
-      .send(
-        fallbackPageHtml({
-          siteTitle: site?.website.siteTitle ?? 'Sitebuilder',
-          heading: notFound ? 'Page not found' : 'Something went wrong',
-          message: notFound
-            ? 'We could not find the page you were looking for.'
-            : 'This page could not be shown just now. Please try again in a moment.',
-        }),
-      );
+      .send(fallbackPageHtml({ siteTitle: site?.website.siteTitle ?? 'Sitebuilder', ...text }));
+  }
+
+  /** The template's error page (type 101) when it has one and it renders; the built-in one otherwise. */
+  async function sendErrorPage(request: FastifyRequest, reply: FastifyReply, site: WebsiteWithSettings) {
+    try {
+      const built = await buildPage(db, {
+        site,
+        route: { kind: 'error' },
+        query: new URLSearchParams(),
+        baseUrl: `${request.protocol}://${request.host}`,
+        now: options.now(),
+      });
+      const packaged = await packages.get(site.settings.templatePackage);
+      const rendered = packaged
+        ? await renderPage(packaged.pkg, built, { now: options.now(), revision: packaged.revision })
+        : undefined;
+      if (rendered?.html !== undefined && rendered.errors.length === 0) {
+        return reply.code(500).type(HTML).header('cache-control', 'no-store').send(rendered.html);
+      }
+    } catch (error) {
+      request.log.error({ err: error }, 'error page failed too');
+    }
+    return sendFallback(reply, site, 500);
   }
 
   // With an exact local change count, host lookups are kept until anything changes.
@@ -117,11 +142,11 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
           .send(JSON.stringify(built.context, null, format === 'json-pretty' ? 2 : undefined));
       }
       const packaged = await packages.get(site.settings.templatePackage);
-      if (!packaged) return sendFallback(reply, site, built.status === 404 ? 404 : 500);
+      if (!packaged) return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
       const rendered = await renderPage(packaged.pkg, built, { now: options.now(), revision: packaged.revision });
       for (const error of rendered.errors) request.log.warn({ template: formatPackageError(error) }, 'template error');
       for (const error of built.blockErrors ?? []) request.log.warn({ block: error }, 'page block error');
-      if (rendered.html === undefined) return sendFallback(reply, site, built.status === 404 ? 404 : 500);
+      if (rendered.html === undefined) return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
       const shown = development ? [...packaged.pkg.errors, ...rendered.errors] : [];
       const html = shown.length ? rendered.html.replace(/<\/body>/i, `${errorOverlay(shown)}</body>`) : rendered.html;
       if (cacheKey && rendered.errors.length === 0) {
@@ -131,7 +156,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     } catch (error) {
       // A visitor never sees a stack trace; the log has it, with the request id.
       request.log.error({ err: error, pageType: PAGE_TYPES.error }, 'page failed');
-      return sendFallback(reply, site, 500);
+      return sendErrorPage(request, reply, site);
     }
   });
 }

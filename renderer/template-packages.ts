@@ -88,7 +88,9 @@ export class TemplatePackages {
           this.#options.log.info(`template ${file} reloaded`);
         });
         // A failed reload (a file removed mid-write) must not stop the ones after it.
-        entry.queue = entry.queue.catch((error: unknown) => this.#options.log.warn(`template ${file}: ${String(error)}`));
+        entry.queue = entry.queue.catch((error: unknown) =>
+          this.#options.log.warn(`template ${file}: ${String(error)}`),
+        );
       });
     }
     return entry;

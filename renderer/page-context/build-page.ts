@@ -85,6 +85,22 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
     }),
     layout: typeof collection?.settings.layout === 'string' ? collection.settings.layout : undefined,
   });
+  // Signing in to member areas and unlocking pages do not exist yet, so these pages never show their content.
+  const lockedPage = (collection: Collection): BuiltPage | undefined => {
+    const locked = collection.passwordProtected
+      ? { status: 401, pageType: PAGE_TYPES.lockScreen, name: 'lock-screen' }
+      : collection.memberOnly
+        ? { status: 403, pageType: PAGE_TYPES.memberAreaAccessDenied, name: 'member-area-access-denied' }
+        : undefined;
+    if (!locked) return undefined;
+    return {
+      status: locked.status,
+      pageType: locked.pageType,
+      view: { kind: 'page', name: locked.name },
+      context: { ...base(collection), pageType: locked.pageType },
+      ...page(collection),
+    };
+  };
   const notFound = (): BuiltPage => ({
     status: 404,
     pageType: PAGE_TYPES.notFound,
@@ -96,6 +112,14 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
   switch (route.kind) {
     case 'not-found':
       return notFound();
+    case 'error':
+      return {
+        status: 500,
+        pageType: PAGE_TYPES.error,
+        view: { kind: 'page', name: 'error' },
+        context: { ...base(undefined), pageType: PAGE_TYPES.error },
+        ...page(undefined),
+      };
     case 'cart':
       return {
         status: 200,
@@ -138,6 +162,8 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
         route.kind === 'home' ? home : await findCollectionByUrlId(db, websiteId, route.collectionUrlId);
       // The home collection answers at '/', not at its own slug.
       if (!collection || (route.kind === 'collection' && collection.isHome)) return notFound();
+      const locked = lockedPage(collection);
+      if (locked) return locked;
       const listed = await listContext(db, request, collection, byId);
       return {
         status: 200,
@@ -151,6 +177,8 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
     case 'item': {
       const collection = await findCollectionByUrlId(db, websiteId, route.collectionUrlId);
       if (!collection) return notFound();
+      const locked = lockedPage(collection);
+      if (locked) return locked;
       const item = await findItemByUrlId(db, websiteId, collection.id, route.itemUrlId);
       if (!item) return notFound();
       return {

@@ -5,7 +5,9 @@ export type Route =
   | { kind: 'search' }
   | { kind: 'collection'; collectionUrlId: string }
   | { kind: 'item'; collectionUrlId: string; itemUrlId: string }
-  | { kind: 'not-found' };
+  | { kind: 'not-found' }
+  /** Never from a URL: the page shown when building or rendering another one failed. */
+  | { kind: 'error' };
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
