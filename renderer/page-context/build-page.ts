@@ -4,7 +4,7 @@
  */
 
 import type { Collection, Item } from '../../api/db/schema.ts';
-import { findCollectionByUrlId, listCollections } from '../../api/repositories/collection-repository.ts';
+import { listCollections } from '../../api/repositories/collection-repository.ts';
 import { listComments } from '../../api/repositories/comment-repository.ts';
 import {
   adjacentItems,
@@ -61,6 +61,8 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
   const collections = await listCollections(db, websiteId);
   const byId = new Map(collections.map((c) => [c.id, c]));
   const home = collections.find((c) => c.isHome);
+  // The enabled collections are all loaded already; a slug is a lookup among them.
+  const bySlug = (urlId: string) => collections.find((c) => c.urlId === urlId);
   const logo = site.settings.logoImageId
     ? (await getImages(db, websiteId, [site.settings.logoImageId])).get(site.settings.logoImageId)
     : undefined;
@@ -158,8 +160,7 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
     }
     case 'home':
     case 'collection': {
-      const collection =
-        route.kind === 'home' ? home : await findCollectionByUrlId(db, websiteId, route.collectionUrlId);
+      const collection = route.kind === 'home' ? home : bySlug(route.collectionUrlId);
       // The home collection answers at '/', not at its own slug.
       if (!collection || (route.kind === 'collection' && collection.isHome)) return notFound();
       const locked = lockedPage(collection);
@@ -175,7 +176,7 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
       };
     }
     case 'item': {
-      const collection = await findCollectionByUrlId(db, websiteId, route.collectionUrlId);
+      const collection = bySlug(route.collectionUrlId);
       if (!collection) return notFound();
       const locked = lockedPage(collection);
       if (locked) return locked;
