@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema.ts';
+import { apiRoutes } from '../api/http/index.ts';
 import { assetRoutes } from './asset-routes.ts';
 import { PageCache } from './page-cache.ts';
 import { pageRoutes } from './page-routes.ts';
@@ -61,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(fastifyStatic, { root: options.templatesRoot, serve: false });
+  await app.register(apiRoutes, { db: options.db });
   await app.register(assetRoutes, { db: options.db, packages });
   await app.register(pageRoutes, {
     db: options.db,

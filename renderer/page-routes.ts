@@ -14,6 +14,7 @@ import { fallbackPageHtml } from './fallback-page.ts';
 import type { PageCache } from './page-cache.ts';
 import { buildPage } from './page-context/build-page.ts';
 import { PAGE_TYPES } from './page-context/page-types.ts';
+import { SiteDataMemo } from './page-context/site-data-memo.ts';
 import { renderPage } from './render-page.ts';
 import { resolveRoute } from './routing/resolve-route.ts';
 import { formatPackageError, type PackageError } from './template-package/index.ts';
@@ -97,6 +98,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     return site;
   }
 
+  const memo = new SiteDataMemo();
   const versionOf = async (websiteId: string): Promise<string> =>
     options.contentChanges ? `local-${options.contentChanges.count}` : contentVersion(db, websiteId);
 
@@ -111,12 +113,10 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       options.cache !== undefined && !format && route.kind !== 'cart' && !hasVisitorCookie(request.headers.cookie);
     try {
       let cacheKey: string | undefined;
+      // Read before any of the page's data, so nothing cached under it is older than it.
+      const version = await versionOf(site.website.id);
       if (shareable) {
-        // The version is read before any of the page's data, so a cached page is never older than its key.
-        const [version, packaged] = await Promise.all([
-          versionOf(site.website.id),
-          packages.get(site.settings.templatePackage),
-        ]);
+        const packaged = await packages.get(site.settings.templatePackage);
         cacheKey = `${site.website.id}|${version}|${packaged?.revision}|${request.url}`;
         const hit = options.cache?.get(cacheKey, Date.now());
         if (hit)
@@ -129,6 +129,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       }
       const built = await buildPage(db, {
         site,
+        memo: { version, data: memo },
         route,
         query: url.searchParams,
         baseUrl: `${request.protocol}://${request.host}`,

@@ -23,6 +23,7 @@ import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJso
 import { loadItems } from './load-items.ts';
 import { buildPageBlocks } from './page-blocks-content.ts';
 import { PAGE_TYPES, type PageTypeNumber } from './page-types.ts';
+import type { SiteDataMemo } from './site-data-memo.ts';
 import { databaseTagSource } from './tag-data-source.ts';
 
 type Json = Record<string, unknown>;
@@ -47,6 +48,8 @@ export interface BuiltPage {
 
 export interface PageRequest {
   site: WebsiteWithSettings;
+  /** The website's content version, when the caller knows it: site-wide data is then memoised under it. */
+  memo?: { version: string; data: SiteDataMemo };
   route: Route;
   query: URLSearchParams;
   baseUrl: string;
@@ -58,13 +61,16 @@ const SEARCH_PAGE_SIZE = 20;
 export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage> {
   const { site, route } = request;
   const websiteId = site.website.id;
-  const collections = await listCollections(db, websiteId);
+  const remember = <T>(key: string, load: () => Promise<T>): Promise<T> =>
+    request.memo ? request.memo.data.get(`${websiteId}|${request.memo.version}`, key, load) : load();
+  const collections = await remember('collections', () => listCollections(db, websiteId));
   const byId = new Map(collections.map((c) => [c.id, c]));
   const home = collections.find((c) => c.isHome);
   // The enabled collections are all loaded already; a slug is a lookup among them.
   const bySlug = (urlId: string) => collections.find((c) => c.urlId === urlId);
-  const logo = site.settings.logoImageId
-    ? (await getImages(db, websiteId, [site.settings.logoImageId])).get(site.settings.logoImageId)
+  const logoId = site.settings.logoImageId;
+  const logo = logoId
+    ? await remember('logo', async () => (await getImages(db, websiteId, [logoId])).get(logoId))
     : undefined;
 
   const base = (collection: Collection | undefined): Json => ({
@@ -84,6 +90,7 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
       collectionId: collection?.id,
       homeCollectionId: home?.id,
       store: site.settings.storeSettings,
+      remember,
     }),
     layout: typeof collection?.settings.layout === 'string' ? collection.settings.layout : undefined,
   });

@@ -20,6 +20,8 @@ export interface TagSourcePage {
   collectionId: string | undefined;
   homeCollectionId: string | undefined;
   store: StoreSettings;
+  /** Site-wide data kept per content version (see SiteDataMemo). */
+  remember: <T>(key: string, load: () => Promise<T>) => Promise<T>;
 }
 
 function navigationItem(node: NavigationNode, page: TagSourcePage): JsonValue {
@@ -42,7 +44,9 @@ export function databaseTagSource(db: Db, page: TagSourcePage): TagDataSource {
   const { websiteId } = page;
   return {
     navigation: async ({ navigationId }) => {
-      const navigation = await getNavigation(db, websiteId, navigationId);
+      const navigation = await page.remember(`navigation|${navigationId}`, () =>
+        getNavigation(db, websiteId, navigationId),
+      );
       if (!navigation) return undefined;
       return { title: navigation.title, items: navigation.items.map((node) => navigationItem(node, page)) };
     },

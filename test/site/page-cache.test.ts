@@ -57,6 +57,14 @@ for (const [mode, queryContentVersion] of [
     t.match((await get(PRODUCT)).body, /Cedar &amp; Smoke Candle, Large/, 'a text change shows at once');
     t.match((await get('/shop')).body, /Cedar &amp; Smoke Candle, Large/, 'and on the list page');
 
+    await handle.db
+      .updateTable('collections')
+      .set({ navigationTitle: 'Journal & Notes' })
+      .where('websiteId', '=', DEMO_WEBSITE_ID)
+      .where('urlId', '=', 'journal')
+      .execute();
+    t.match((await get(PRODUCT)).body, /Journal &amp; Notes/, 'a navigation change shows at once');
+
     const withCart = await get(PRODUCT, `${CART_COOKIE}=abc`);
     const withCartAgain = await get(PRODUCT, `other=1; ${CART_COOKIE}=abc`);
     t.equal(withCart.headers['x-page-cache'], undefined, 'a visitor with a cart is never served from the cache');
