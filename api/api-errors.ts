@@ -1,0 +1,84 @@
+/**
+ * The API's one table of error codes: each code's HTTP status and the exact
+ * message a visitor sees. Messages quoted from the spec (sections 5 and 8)
+ * are marked; the others are ours, for cases the spec does not word.
+ */
+
+type Message = string | ((params: Record<string, string>) => string);
+
+interface ErrorDefinition {
+  status: number;
+  message: Message;
+}
+
+export const API_ERRORS = {
+  // Spec section 5, add to cart; the {options} text is built by optionsMessage.
+  'options-not-selected': { status: 400, message: (p) => `Please select the ${p.options}.` },
+  // Spec section 5.
+  'variant-unavailable': {
+    status: 400,
+    message: 'Sorry, that item variant is unavailable. Please select another variant.',
+  },
+  // Spec section 5.
+  'out-of-stock': { status: 409, message: 'Sorry, we do not have enough of that item available.' },
+  // Spec section 5.
+  'quantity-not-a-number': { status: 400, message: 'Quantity must be a number.' },
+  // Spec section 5.
+  'quantity-not-whole': { status: 400, message: 'Quantity must be a whole number.' },
+  'quantity-out-of-range': { status: 400, message: 'Quantity must be from 1 to 9999.' },
+  // Spec section 5.
+  'gift-card-denomination': { status: 400, message: 'Select a denomination for the Gift Card' },
+  'service-single-quantity': { status: 400, message: 'Only one of this service can be added to the cart.' },
+  'not-subscribable': { status: 400, message: 'This product is not available as a subscription.' },
+  'invalid-additional-fields': { status: 400, message: 'Additional fields must be a JSON object.' },
+  'invalid-body': { status: 400, message: 'The request is not valid.' },
+  'invalid-json': { status: 400, message: 'The request body is not valid JSON.' },
+  'body-too-large': { status: 413, message: 'The request body is too large.' },
+  'unsupported-media-type': { status: 415, message: 'The request body type is not supported.' },
+  'bad-request': { status: 400, message: 'The request is not valid.' },
+  // Spec section 8, crumb failure.
+  'crumb-failed': { status: 403, message: 'Your session has expired. Please reload the page and try again.' },
+  // Spec section 8, crumb failure with cookies disabled.
+  'cookies-disabled': {
+    status: 403,
+    message: 'Please enable cookies in your browser, reload the page, and try again.',
+  },
+  'website-not-found': { status: 404, message: 'No website answers on this address.' },
+  'product-not-found': { status: 404, message: 'That product was not found.' },
+  'entry-not-found': { status: 404, message: 'That item is no longer in your cart.' },
+  'route-not-found': { status: 404, message: 'Not found.' },
+  // Spec section 8, HTTP 429.
+  'rate-limited': { status: 429, message: 'Please try again in a few seconds.' },
+  // Spec section 8 ('Something went wrong').
+  internal: { status: 500, message: 'Something went wrong' },
+} satisfies Record<string, ErrorDefinition>;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+export interface ApiErrorBody {
+  error: { code: ApiErrorCode; message: string; fields?: Record<string, string> };
+}
+
+/** An error a route throws to answer with the table's status and message. */
+export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+  readonly statusCode: number;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ApiErrorCode, options: { params?: Record<string, string>; fields?: Record<string, string> } = {}) {
+    const definition: ErrorDefinition = API_ERRORS[code];
+    const message =
+      typeof definition.message === 'function' ? definition.message(options.params ?? {}) : definition.message;
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.statusCode = definition.status;
+    this.fields = options.fields;
+  }
+
+  toBody(): ApiErrorBody {
+    return {
+      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+    };
+  }
+}

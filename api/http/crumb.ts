@@ -1,0 +1,63 @@
+/**
+ * The crumb (CSRF token): a random cookie the first HTML page sets, which
+ * every write under /api must echo in the X-CSRF-Token header (or a
+ * `crumb` field of a form-encoded body). A page on another origin can make
+ * the browser send the cookie but cannot read it to echo it.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { fastifyCookie } from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../api-errors.ts';
+
+export const CRUMB_COOKIE = 'crumb';
+export const CRUMB_HEADER = 'x-csrf-token';
+
+/** Sets the crumb cookie on any HTML response to a request that lacks one; registered app-wide. */
+export const crumbCookie = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const type = reply.getHeader('content-type');
+      if (typeof type !== 'string' || !type.startsWith('text/html')) return payload;
+      if (readCrumbCookie(request.headers.cookie)) return payload;
+      const cookie = fastifyCookie.serialize(CRUMB_COOKIE, randomBytes(16).toString('hex'), {
+        path: '/',
+        sameSite: 'lax',
+        // The page's scripts read it to echo it, so it cannot be httpOnly.
+        httpOnly: false,
+        secure: request.protocol === 'https',
+      });
+      const existing = reply.getHeader('set-cookie');
+      const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
+      reply.header('set-cookie', [...list, cookie]);
+      return payload;
+    });
+  },
+  { name: 'crumb-cookie' },
+);
+
+function readCrumbCookie(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const value = fastifyCookie.parse(header)[CRUMB_COOKIE];
+  return value && /^[0-9a-f]{32}$/.test(value) ? value : undefined;
+}
+
+/** Throws the spec's crumb-failure message unless the request echoes its crumb cookie. */
+export function verifyCrumb(request: FastifyRequest): void {
+  const cookieHeader = request.headers.cookie;
+  if (!cookieHeader || cookieHeader.trim() === '') throw new ApiError('cookies-disabled');
+  const expected = readCrumbCookie(cookieHeader);
+  const header = request.headers[CRUMB_HEADER];
+  let sent = typeof header === 'string' ? header : undefined;
+  if (sent === undefined && request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+    const body = request.body as Record<string, unknown> | undefined;
+    if (body && typeof body.crumb === 'string') sent = body.crumb;
+  }
+  if (!expected || !sent || !sameText(expected, sent)) throw new ApiError('crumb-failed');
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,97 @@
+/**
+ * Every API call of spec section 7 that exists so far, as one plugin for the
+ * site app. The crumb cookie hook is app-wide (pages set the cookie); the
+ * rest lives in its own encapsulated scope so its error handler, body
+ * parsers and rate limit never touch page routes.
+ */
+import fastifyCookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ZodError } from 'zod';
+import { ApiError } from '../api-errors.ts';
+import { CART_COOKIE } from '../cookie-names.ts';
+import type { Db } from '../repositories/transaction.ts';
+import { cartRoutes } from './cart-routes.ts';
+import { crumbCookie, verifyCrumb } from './crumb.ts';
+import { inventoryRoutes } from './inventory-routes.ts';
+
+export interface ApiRoutesOptions {
+  db: Db;
+  /** Writes allowed per visitor per window; the defaults suit a person clicking. */
+  rateLimit?: { max: number; timeWindowMs: number };
+}
+
+const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BODY_LIMIT = 256 * 1024;
+
+export const apiRoutes = fp(
+  async (app: FastifyInstance, options: ApiRoutesOptions) => {
+    await app.register(crumbCookie);
+    await app.register(apiScope, options);
+  },
+  { name: 'api-routes' },
+);
+
+async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
+  await app.register(fastifyCookie);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(rateLimit, {
+    global: false,
+    // In memory: a second instance behind a balancer counts on its own (a shared store is the fix).
+    keyGenerator: visitorKey,
+    errorResponseBuilder: () => new ApiError('rate-limited'),
+  });
+
+  // Fastify's own parser answers an empty JSON body with an error; a DELETE from fetch often sends one.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError('invalid-json'), undefined);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (WRITE_METHODS.has(request.method)) verifyCrumb(request);
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.statusCode >= 500) request.log.error({ err: error }, 'api call failed');
+    return reply.code(apiError.statusCode).header('cache-control', 'no-store').send(apiError.toBody());
+  });
+
+  const limit = options.rateLimit ?? { max: 60, timeWindowMs: 60_000 };
+  const writeConfig = { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } };
+  await app.register(cartRoutes, { db: options.db, writeConfig });
+  await app.register(inventoryRoutes, { db: options.db });
+}
+
+/** One visitor: their cart when they have one, else their address. */
+function visitorKey(request: FastifyRequest): string {
+  const cart = request.cookies?.[CART_COOKIE];
+  return cart && /^[0-9a-f]{24}$/.test(cart) ? `cart:${cart}` : `ip:${request.ip}`;
+}
+
+function toApiError(error: FastifyError | ApiError | ZodError): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) return new ApiError('invalid-body');
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('body-too-large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('unsupported-media-type');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ApiError('invalid-json');
+  }
+  const status = error.statusCode;
+  if (status === 429) return new ApiError('rate-limited');
+  if (status !== undefined && status >= 400 && status < 500) return new ApiError('bad-request');
+  return new ApiError('internal');
+}
