@@ -10,7 +10,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema.ts';
 import { apiRoutes } from '../api/http/index.ts';
+import { bundleIslands } from '../hydrate/bundle-islands.ts';
 import { assetRoutes } from './asset-routes.ts';
+import { islandsRoute, islandsUrl } from './islands-route.ts';
 import { PageCache } from './page-cache.ts';
 import { pageRoutes } from './page-routes.ts';
 import { TemplatePackages } from './template-packages.ts';
@@ -63,6 +65,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(fastifyStatic, { root: options.templatesRoot, serve: false });
   await app.register(apiRoutes, { db: options.db });
+  const islands = await bundleIslands();
+  await app.register(islandsRoute, { bundle: islands });
   await app.register(assetRoutes, { db: options.db, packages });
   await app.register(pageRoutes, {
     db: options.db,
@@ -70,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     development: options.development,
     now: options.now ?? Date.now,
     cache: options.development ? undefined : new PageCache(),
+    islandsUrl: islandsUrl(islands),
     contentChanges: options.contentChanges,
   });
   return app;

@@ -28,6 +28,8 @@ export interface PageRoutesOptions {
   now: () => number;
   /** Absent in development, where templates change under the server. */
   cache: PageCache | undefined;
+  /** The script tag's URL for the islands bundle. */
+  islandsUrl: string;
   /** The embedded database's exact change count; without it each request asks the database. */
   contentChanges: { readonly count: number } | undefined;
 }
@@ -73,7 +75,11 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       });
       const packaged = await packages.get(site.settings.templatePackage);
       const rendered = packaged
-        ? await renderPage(packaged.pkg, built, { now: options.now(), revision: packaged.revision })
+        ? await renderPage(packaged.pkg, built, {
+            now: options.now(),
+            revision: packaged.revision,
+            islandsUrl: options.islandsUrl,
+          })
         : undefined;
       if (rendered?.html !== undefined && rendered.errors.length === 0) {
         return reply.code(500).type(HTML).header('cache-control', 'no-store').send(rendered.html);
@@ -144,7 +150,11 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       }
       const packaged = await packages.get(site.settings.templatePackage);
       if (!packaged) return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
-      const rendered = await renderPage(packaged.pkg, built, { now: options.now(), revision: packaged.revision });
+      const rendered = await renderPage(packaged.pkg, built, {
+        now: options.now(),
+        revision: packaged.revision,
+        islandsUrl: options.islandsUrl,
+      });
       for (const error of rendered.errors) request.log.warn({ template: formatPackageError(error) }, 'template error');
       for (const error of built.blockErrors ?? []) request.log.warn({ block: error }, 'page block error');
       if (rendered.html === undefined) return sendFallback(reply, site, built.status === 200 ? 500 : built.status);

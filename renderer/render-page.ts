@@ -19,6 +19,8 @@ export interface RenderPageOptions {
   now: number;
   /** The package's revision, for cache-busting URLs in templates. */
   revision: string;
+  /** The islands bundle the footers load. */
+  islandsUrl: string;
 }
 
 function mainTemplate(pkg: TemplatePackage, view: BuiltPage['view']): CompiledTemplate | undefined {
@@ -91,7 +93,8 @@ export async function renderPage(
       'template-revision': options.revision,
     },
     'squarespace-headers': headers(built),
-    'squarespace-footers': (context.websiteSettings as { footerCode?: string }).footerCode ?? '',
+    // Module scripts run after the document is parsed; the owner's footer code follows ours.
+    'squarespace-footers': `<script type="module" src="${escapeHtml(options.islandsUrl)}"></script>\n${(context.websiteSettings as { footerCode?: string }).footerCode ?? ''}`,
   };
   const page = await renderWithTagData(pkg, layout.template, full, built.tagSource, {
     ...renderOptions,

@@ -5,6 +5,7 @@
  * sequence them around the cart repository, so a refused write leaves the
  * cart as it was.
  */
+import { optionsPhrase } from '../../shared/add-to-cart-messages.ts';
 import { ApiError } from '../api-errors.ts';
 import type { Product, ProductVariant } from '../db/schema.ts';
 import {
@@ -54,14 +55,8 @@ export function parseQuantity(raw: unknown): number {
   return value;
 }
 
-/**
- * The spec's option message body: 'Color option', 'Size and Grind options',
- * 'Size, Color and Fit options'.
- */
-export function optionsPhrase(options: readonly string[]): string {
-  if (options.length === 1) return `${options[0]} option`;
-  return `${options.slice(0, -1).join(', ')} and ${options[options.length - 1]} options`;
-}
+// The wording is shared with the browser bundle (hydrate/).
+export { optionsPhrase } from '../../shared/add-to-cart-messages.ts';
 
 /** The product's option names in the owner's order, then any the ordering misses. */
 export function productOptions(product: Pick<Product, 'variantOptionOrdering'>, variants: ProductVariant[]): string[] {

@@ -16,6 +16,7 @@ import {
 import { getCollectionTaxonomy } from '../../api/repositories/taxonomy-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
+import { COLLECTION_TYPES } from '../../formatters/content/spec-enums.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
 import type { Route } from '../routing/resolve-route.ts';
 import type { TagDataSource } from '../template-package/index.ts';
@@ -66,6 +67,7 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
   const collections = await remember('collections', () => listCollections(db, websiteId));
   const byId = new Map(collections.map((c) => [c.id, c]));
   const home = collections.find((c) => c.isHome);
+  const hasStore = collections.some((c) => c.type === COLLECTION_TYPES.products);
   // The enabled collections are all loaded already; a slug is a lookup among them.
   const bySlug = (urlId: string) => collections.find((c) => c.urlId === urlId);
   const logoId = site.settings.logoImageId;
@@ -81,7 +83,8 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
     authenticatedAccount: null,
     localizedStrings: {},
     shoppingCart: null,
-    showCart: false,
+    // Templates show the cart indicator when the site sells something.
+    showCart: hasStore,
     collection: collection ? collectionJson(collection) : undefined,
   });
   const page = (collection: Collection | undefined) => ({
@@ -134,7 +137,7 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
         status: 200,
         pageType: PAGE_TYPES.showCart,
         view: { kind: 'page', name: 'cart' },
-        context: { ...base(undefined), pageType: PAGE_TYPES.showCart, showCart: true },
+        context: { ...base(undefined), pageType: PAGE_TYPES.showCart },
         ...page(undefined),
       };
     case 'search': {

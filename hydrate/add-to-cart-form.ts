@@ -1,0 +1,104 @@
+/**
+ * Reads and checks a product's purchase form (variant selects or radios,
+ * quantity input) before an add, with the spec's section 5 messages.
+ */
+import { ADD_TO_CART_MESSAGES, optionsNotSelectedMessage } from '../shared/add-to-cart-messages.ts';
+
+export const GIFT_CARD_TYPE = 4;
+
+interface Variant {
+  sku?: unknown;
+  unlimited?: unknown;
+  qtyInStock?: unknown;
+  attributes?: unknown;
+}
+
+export type PurchaseCheck = { ok: true; sku: string | null; quantity: number } | { ok: false; message: string };
+
+/** The smallest element around the button that holds the product's purchase controls. */
+export function purchaseScope(button: HTMLElement): ParentNode {
+  return button.closest('.product__purchase, .product-block, article, form') ?? button.ownerDocument;
+}
+
+function byItem(scope: ParentNode, selector: string, itemId: string): HTMLElement | null {
+  for (const candidate of scope.querySelectorAll<HTMLElement>(selector)) {
+    if (candidate.dataset.itemId === itemId) return candidate;
+  }
+  return null;
+}
+
+function parseVariants(element: HTMLElement): Variant[] {
+  try {
+    const parsed: unknown = JSON.parse(element.dataset.variants ?? '[]');
+    return Array.isArray(parsed) ? (parsed as Variant[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The chosen value of each option, from its select or, failing that, its radio group. */
+function selectedOptions(variantsElement: HTMLElement): { name: string; value: string }[] {
+  const result: { name: string; value: string }[] = [];
+  for (const select of variantsElement.querySelectorAll<HTMLSelectElement>('select[data-variant-option-name]')) {
+    const name = select.dataset.variantOptionName ?? '';
+    let value = select.value;
+    if (value === '') {
+      for (const group of variantsElement.querySelectorAll<HTMLElement>(
+        '.variant-radiobtn-wrapper[data-variant-option-name]',
+      )) {
+        if (group.dataset.variantOptionName !== name) continue;
+        const checked = group.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+        if (checked) value = checked.value;
+      }
+    }
+    result.push({ name, value });
+  }
+  return result;
+}
+
+function parseQuantityInput(
+  input: HTMLInputElement | null,
+): { ok: true; quantity: number } | { ok: false; message: string } {
+  if (!input) return { ok: true, quantity: 1 };
+  const raw = input.value.trim();
+  const n = raw === '' ? Number.NaN : Number(raw);
+  if (!Number.isFinite(n)) return { ok: false, message: ADD_TO_CART_MESSAGES.quantityNotANumber };
+  if (!Number.isInteger(n)) return { ok: false, message: ADD_TO_CART_MESSAGES.quantityNotWhole };
+  return { ok: true, quantity: n };
+}
+
+/** Checks in the spec's order: options, variant, quantity, stock. The server checks again. */
+export function checkPurchase(button: HTMLElement, itemId: string, productType: number): PurchaseCheck {
+  const scope = purchaseScope(button);
+  const quantityWrapper = byItem(scope, '.product-quantity-input', itemId);
+  const quantity = parseQuantityInput(quantityWrapper?.querySelector('input') ?? null);
+
+  const variantsElement = byItem(scope, '.product-variants', itemId);
+  if (!variantsElement) {
+    if (!quantity.ok) return quantity;
+    return { ok: true, sku: null, quantity: quantity.quantity };
+  }
+  const options = selectedOptions(variantsElement);
+  const missing = options.filter((o) => o.value === '').map((o) => o.name);
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      message:
+        productType === GIFT_CARD_TYPE ? ADD_TO_CART_MESSAGES.giftCardDenomination : optionsNotSelectedMessage(missing),
+    };
+  }
+  const variant = parseVariants(variantsElement).find((candidate) => {
+    const attributes = candidate.attributes;
+    if (typeof attributes !== 'object' || attributes === null) return false;
+    return options.every((o) => String((attributes as Record<string, unknown>)[o.name]) === o.value);
+  });
+  if (!variant || typeof variant.sku !== 'string') {
+    return { ok: false, message: ADD_TO_CART_MESSAGES.variantUnavailable };
+  }
+  if (!quantity.ok) return quantity;
+  const stock = Number(variant.qtyInStock);
+  if (variant.unlimited !== true && !(stock >= quantity.quantity && stock > 0)) {
+    return { ok: false, message: ADD_TO_CART_MESSAGES.outOfStock };
+  }
+  return { ok: true, sku: variant.sku, quantity: quantity.quantity };
+}

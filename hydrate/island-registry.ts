@@ -1,0 +1,89 @@
+/**
+ * Which component takes over which server-rendered element. Islands are keyed
+ * the way the architecture marks them: a spec record type or block type
+ * number, or a name for page furniture that is neither (the cart indicator
+ * and the floating cart pill).
+ */
+import { createElement, type ReactElement } from 'react';
+import type { IslandContext } from './island-types.ts';
+import { AddToCart, readAddToCartButton } from './islands/add-to-cart.tsx';
+import { CartIndicator } from './islands/cart-indicator.tsx';
+import { CartPill } from './islands/cart-pill.tsx';
+
+/** Spec section 3 record types the bundle knows (formatters/content/spec-enums.ts has the full table). */
+export const RECORD_TYPE = { STORE_ITEM: 11 } as const;
+
+export interface IslandEntry {
+  /** How the server marks the element (kept to markup the templates already print). */
+  selector: string;
+  /**
+   * The element React renders into, given the marked one; it must stay in the
+   * document. Defaults to the marked element itself.
+   */
+  container?: (marked: HTMLElement) => HTMLElement;
+  render: (marked: HTMLElement, container: HTMLElement, context: IslandContext) => ReactElement;
+}
+
+export interface IslandRegistry {
+  recordTypes: Record<number, IslandEntry>;
+  blockTypes: Record<number, IslandEntry>;
+  named: Record<string, IslandEntry>;
+}
+
+const ADD_TO_CART_WRAPPER = 'sqs-add-to-cart-button-wrapper';
+
+export const ISLANDS: IslandRegistry = {
+  recordTypes: {
+    [RECORD_TYPE.STORE_ITEM]: {
+      // Additional-fields forms and subscriptions are not handled yet; those buttons stay as the server printed them.
+      selector: '.sqs-add-to-cart-button[data-item-id][data-product-type]:not(.use-form):not([data-is-subscription])',
+      container(button) {
+        const parent = button.parentElement;
+        if (parent?.classList.contains(ADD_TO_CART_WRAPPER)) return parent;
+        const wrapper = button.ownerDocument.createElement('div');
+        wrapper.className = ADD_TO_CART_WRAPPER;
+        button.replaceWith(wrapper);
+        wrapper.append(button);
+        return wrapper;
+      },
+      render: (button, container, context) =>
+        createElement(AddToCart, { element: container, context, ...readAddToCartButton(button) }),
+    },
+  },
+  blockTypes: {},
+  named: {
+    'cart-indicator': {
+      selector: '[data-cart-indicator]',
+      container(link) {
+        const existing = link.querySelector<HTMLElement>('.sqs-cart-quantity');
+        const root = link.ownerDocument.createElement('span');
+        root.setAttribute('data-cart-quantity-root', '');
+        if (existing) existing.replaceWith(root);
+        else link.append(root);
+        // Remember the server's count so the first render matches it.
+        root.dataset.initialText = existing?.textContent ?? '';
+        if (!existing) root.removeAttribute('data-initial-text');
+        return root;
+      },
+      render: (link, container, context) =>
+        createElement(CartIndicator, {
+          element: link,
+          context,
+          initialText: container.dataset.initialText ?? null,
+        }),
+    },
+    'cart-pill': {
+      selector: '[data-island="cart-pill"]',
+      render: (marked, _container, context) => createElement(CartPill, { element: marked, context }),
+    },
+  },
+};
+
+/** Every entry with a label for error reports: 'record:11', 'named:cart-pill'. */
+export function registryEntries(registry: IslandRegistry = ISLANDS): [string, IslandEntry][] {
+  return [
+    ...Object.entries(registry.recordTypes).map(([key, entry]): [string, IslandEntry] => [`record:${key}`, entry]),
+    ...Object.entries(registry.blockTypes).map(([key, entry]): [string, IslandEntry] => [`block:${key}`, entry]),
+    ...Object.entries(registry.named).map(([key, entry]): [string, IslandEntry] => [`named:${key}`, entry]),
+  ];
+}

@@ -1,0 +1,130 @@
+/**
+ * The product add-to-cart button (store item, record type 11). Takes over the
+ * server-rendered `.sqs-add-to-cart-button` (templates/markup/commerce-add-to-cart-btn.html):
+ * checks the purchase form, posts the entry, moves through idle → 'Adding…' →
+ * 'Added!' → idle (spec section 4) and announces the new cart.
+ */
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { checkPurchase } from '../add-to-cart-form.ts';
+import { apiRequest, CLIENT_MESSAGES, ClientApiError } from '../api-client.ts';
+import { announceCart, CART_ENTRIES_PATH, type CartSnapshot } from '../cart-store.ts';
+import type { IslandProps } from '../island-types.ts';
+
+export type AddToCartState = 'idle' | 'adding' | 'added';
+
+/** Spec sections 4 and 8. */
+export const ADD_TO_CART_TEXT = {
+  adding: 'Adding…',
+  added: 'Added!',
+  alertTitle: 'Unable to Add Item',
+  dismiss: 'OK',
+} as const;
+
+export interface AddToCartProps extends IslandProps {
+  itemId: string;
+  productType: number;
+  label: string;
+  className: string;
+  dataAttributes: Record<string, string>;
+}
+
+interface AddResponse {
+  shoppingCart: CartSnapshot;
+}
+
+/** Reads what the island needs off the server-rendered button, before React replaces it. */
+export function readAddToCartButton(button: HTMLElement): Omit<AddToCartProps, keyof IslandProps> {
+  const dataAttributes: Record<string, string> = {};
+  for (const attribute of Array.from(button.attributes)) {
+    if (attribute.name.startsWith('data-')) dataAttributes[attribute.name] = attribute.value;
+  }
+  return {
+    itemId: button.dataset.itemId ?? '',
+    productType: Number(button.dataset.productType),
+    label: button.dataset.originalLabel ?? button.textContent?.trim() ?? '',
+    className: button.getAttribute('class') ?? 'sqs-add-to-cart-button',
+    dataAttributes,
+  };
+}
+
+export function AddToCart({ element, context, itemId, productType, label, className, dataAttributes }: AddToCartProps) {
+  const [state, setState] = useState<AddToCartState>('idle');
+  const [alert, setAlert] = useState<string | null>(null);
+  const busy = useRef(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const { timings } = context;
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const later = useCallback((ms: number, run: () => void) => {
+    timers.current.push(setTimeout(run, ms));
+  }, []);
+
+  const add = useCallback(async () => {
+    if (busy.current) return;
+    setAlert(null);
+    const check = checkPurchase(element, itemId, productType);
+    if (!check.ok) {
+      // Nothing was sent, so there is no adding state to show.
+      setAlert(check.message);
+      return;
+    }
+    busy.current = true;
+    setState('adding');
+    try {
+      const response = await apiRequest<AddResponse>(CART_ENTRIES_PATH, {
+        method: 'POST',
+        body: { itemId, sku: check.sku, quantity: check.quantity, additionalFields: null },
+      });
+      announceCart(response.shoppingCart);
+      later(timings.addedDelayMs, () => {
+        setState('added');
+        later(timings.addedHoldMs, () => {
+          busy.current = false;
+          setState('idle');
+        });
+      });
+    } catch (error) {
+      setAlert(error instanceof ClientApiError ? error.message : CLIENT_MESSAGES.unknown);
+      later(timings.errorResetMs, () => {
+        busy.current = false;
+        setState('idle');
+      });
+    }
+  }, [element, itemId, productType, timings, later]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    void add();
+  };
+
+  const text = state === 'adding' ? ADD_TO_CART_TEXT.adding : state === 'added' ? ADD_TO_CART_TEXT.added : label;
+  return (
+    <>
+      {/* biome-ignore lint/a11y/useSemanticElements: the server's div role=button, which site CSS and templates style */}
+      <div
+        {...dataAttributes}
+        className={`${className}${state === 'idle' ? '' : ` cart-${state}`}`}
+        role="button"
+        tabIndex={0}
+        aria-disabled={state !== 'idle' ? true : undefined}
+        aria-live="polite"
+        data-state={state}
+        onClick={() => void add()}
+        onKeyDown={onKeyDown}
+      >
+        <div className="sqs-add-to-cart-button-inner">{text}</div>
+      </div>
+      {alert !== null ? (
+        <div className="sqs-add-to-cart-alert" role="alert">
+          <p className="sqs-add-to-cart-alert__title">{ADD_TO_CART_TEXT.alertTitle}</p>
+          <p className="sqs-add-to-cart-alert__message">{alert}</p>
+          <button type="button" className="sqs-add-to-cart-alert__dismiss" onClick={() => setAlert(null)}>
+            {ADD_TO_CART_TEXT.dismiss}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
