@@ -1,15 +1,12 @@
 import Big from 'big.js';
 import { sql } from 'kysely';
+import { PRODUCT_TYPES } from '../../formatters/content/spec-enums.ts';
 import { newId } from '../db/ids.ts';
 import { json } from '../db/json.ts';
 import type { Cart } from '../db/schema.ts';
 import { type Db, inTransaction } from './transaction.ts';
 
-// Product types from the spec: physical 1, digital 2, service 3, gift card 4, paywall 5.
-const PHYSICAL = 1;
-const DIGITAL = 2;
-const GIFT_CARD = 4;
-const PAYWALL = 5;
+const { physical: PHYSICAL, digital: DIGITAL, 'gift-card': GIFT_CARD, paywall: PAYWALL } = PRODUCT_TYPES;
 /** Delivered without shipping and without a service appointment. */
 const DIGITAL_TYPES: ReadonlySet<number> = new Set([DIGITAL, GIFT_CARD, PAYWALL]);
 /** Digital and paywall products are priced on the product, not the variant. */

@@ -5,6 +5,8 @@
  * sequence them around the cart repository, so a refused write leaves the
  * cart as it was.
  */
+
+import { PRODUCT_TYPES } from '../../formatters/content/spec-enums.ts';
 import { optionsPhrase } from '../../shared/add-to-cart-messages.ts';
 import { ApiError } from '../api-errors.ts';
 import type { Product, ProductVariant } from '../db/schema.ts';
@@ -22,11 +24,13 @@ import { getProduct, type ProductDetail } from '../repositories/product-reposito
 import type { Db } from '../repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
 
-const PHYSICAL = 1;
-const DIGITAL = 2;
-const SERVICE = 3;
-const GIFT_CARD = 4;
-const PAYWALL = 5;
+const {
+  physical: PHYSICAL,
+  digital: DIGITAL,
+  service: SERVICE,
+  'gift-card': GIFT_CARD,
+  paywall: PAYWALL,
+} = PRODUCT_TYPES;
 /** Types whose stock is never counted: delivered as many times as bought. */
 const NEVER_OUT_OF_STOCK: ReadonlySet<number> = new Set([DIGITAL, GIFT_CARD, PAYWALL]);
 /** Spec section 3: PHYSICAL and SERVICE are the subscribable product types. */
