@@ -1,12 +1,13 @@
 /**
- * `npm run test:pg`: the data-layer tests against the PostgreSQL server in
+ * `npm run test:pg`: the data-layer and API tests against the PostgreSQL server in
  * DATABASE_URL. Each test file creates a database of its own there and drops it.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
 
-const TEST_DIR = 'test/api';
+/** The data layer, and the HTTP calls over it (the cart's rules meet the real server's locking there). */
+const TEST_DIRS = ['test/api', 'test/api-http'];
 
 async function main(): Promise<number> {
   const url = process.env.DATABASE_URL;
@@ -22,9 +23,11 @@ async function main(): Promise<number> {
     process.stderr.write(`test:pg cannot reach DATABASE_URL: ${(error as Error).message}\n`);
     return 2;
   }
-  const files = readdirSync(TEST_DIR)
-    .filter((name) => name.endsWith('.test.ts'))
-    .map((name) => `${TEST_DIR}/${name}`);
+  const files = TEST_DIRS.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.test.ts'))
+      .map((name) => `${dir}/${name}`),
+  );
   const tap = spawn('tap', files, { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
   return await new Promise((resolve) => tap.on('exit', (code) => resolve(code ?? 1)));
 }

@@ -3,15 +3,9 @@
  * quantity input) before an add, with the spec's section 5 messages.
  */
 import { ADD_TO_CART_MESSAGES, optionsNotSelectedMessage } from '../shared/add-to-cart-messages.ts';
+import { hasStockFor, matchVariant, parseVariants } from './product-variants.ts';
 
 export const GIFT_CARD_TYPE = 4;
-
-interface Variant {
-  sku?: unknown;
-  unlimited?: unknown;
-  qtyInStock?: unknown;
-  attributes?: unknown;
-}
 
 export type PurchaseCheck = { ok: true; sku: string | null; quantity: number } | { ok: false; message: string };
 
@@ -25,15 +19,6 @@ function byItem(scope: ParentNode, selector: string, itemId: string): HTMLElemen
     if (candidate.dataset.itemId === itemId) return candidate;
   }
   return null;
-}
-
-function parseVariants(element: HTMLElement): Variant[] {
-  try {
-    const parsed: unknown = JSON.parse(element.dataset.variants ?? '[]');
-    return Array.isArray(parsed) ? (parsed as Variant[]) : [];
-  } catch {
-    return [];
-  }
 }
 
 /** The chosen value of each option, from its select or, failing that, its radio group. */
@@ -87,18 +72,16 @@ export function checkPurchase(button: HTMLElement, itemId: string, productType: 
         productType === GIFT_CARD_TYPE ? ADD_TO_CART_MESSAGES.giftCardDenomination : optionsNotSelectedMessage(missing),
     };
   }
-  const variant = parseVariants(variantsElement).find((candidate) => {
-    const attributes = candidate.attributes;
-    if (typeof attributes !== 'object' || attributes === null) return false;
-    return options.every((o) => String((attributes as Record<string, unknown>)[o.name]) === o.value);
-  });
+  const choice = Object.fromEntries(options.map((o) => [o.name, o.value]));
+  const variant = matchVariant(
+    parseVariants(variantsElement),
+    options.map((o) => o.name),
+    choice,
+  );
   if (!variant || typeof variant.sku !== 'string') {
     return { ok: false, message: ADD_TO_CART_MESSAGES.variantUnavailable };
   }
   if (!quantity.ok) return quantity;
-  const stock = Number(variant.qtyInStock);
-  if (variant.unlimited !== true && !(stock >= quantity.quantity && stock > 0)) {
-    return { ok: false, message: ADD_TO_CART_MESSAGES.outOfStock };
-  }
+  if (!hasStockFor(variant, quantity.quantity)) return { ok: false, message: ADD_TO_CART_MESSAGES.outOfStock };
   return { ok: true, sku: variant.sku, quantity: quantity.quantity };
 }

@@ -9,6 +9,7 @@ import type { IslandContext } from './island-types.ts';
 import { AddToCart, readAddToCartButton } from './islands/add-to-cart.tsx';
 import { CartIndicator } from './islands/cart-indicator.tsx';
 import { CartPill } from './islands/cart-pill.tsx';
+import { readVariantPicker, VariantPicker } from './islands/variant-picker.tsx';
 
 /** Spec section 3 record types the bundle knows (formatters/content/spec-enums.ts has the full table). */
 export const RECORD_TYPE = { STORE_ITEM: 11 } as const;
@@ -24,9 +25,10 @@ export interface IslandEntry {
   render: (marked: HTMLElement, container: HTMLElement, context: IslandContext) => ReactElement;
 }
 
+/** A record or block type may have several interactive parts (a product: picker, button, installments). */
 export interface IslandRegistry {
-  recordTypes: Record<number, IslandEntry>;
-  blockTypes: Record<number, IslandEntry>;
+  recordTypes: Record<number, IslandEntry[]>;
+  blockTypes: Record<number, IslandEntry[]>;
   named: Record<string, IslandEntry>;
 }
 
@@ -34,21 +36,28 @@ const ADD_TO_CART_WRAPPER = 'sqs-add-to-cart-button-wrapper';
 
 export const ISLANDS: IslandRegistry = {
   recordTypes: {
-    [RECORD_TYPE.STORE_ITEM]: {
-      // Additional-fields forms and subscriptions are not handled yet; those buttons stay as the server printed them.
-      selector: '.sqs-add-to-cart-button[data-item-id][data-product-type]:not(.use-form):not([data-is-subscription])',
-      container(button) {
-        const parent = button.parentElement;
-        if (parent?.classList.contains(ADD_TO_CART_WRAPPER)) return parent;
-        const wrapper = button.ownerDocument.createElement('div');
-        wrapper.className = ADD_TO_CART_WRAPPER;
-        button.replaceWith(wrapper);
-        wrapper.append(button);
-        return wrapper;
+    [RECORD_TYPE.STORE_ITEM]: [
+      {
+        selector: '.product-variants[data-item-id][data-variants]',
+        render: (picker, _container, context) =>
+          createElement(VariantPicker, { element: picker, context, ...readVariantPicker(picker) }),
       },
-      render: (button, container, context) =>
-        createElement(AddToCart, { element: container, context, ...readAddToCartButton(button) }),
-    },
+      {
+        // Additional-fields forms and subscriptions are not handled yet; those buttons stay as the server printed them.
+        selector: '.sqs-add-to-cart-button[data-item-id][data-product-type]:not(.use-form):not([data-is-subscription])',
+        container(button) {
+          const parent = button.parentElement;
+          if (parent?.classList.contains(ADD_TO_CART_WRAPPER)) return parent;
+          const wrapper = button.ownerDocument.createElement('div');
+          wrapper.className = ADD_TO_CART_WRAPPER;
+          button.replaceWith(wrapper);
+          wrapper.append(button);
+          return wrapper;
+        },
+        render: (button, container, context) =>
+          createElement(AddToCart, { element: container, context, ...readAddToCartButton(button) }),
+      },
+    ],
   },
   blockTypes: {},
   named: {
@@ -82,8 +91,12 @@ export const ISLANDS: IslandRegistry = {
 /** Every entry with a label for error reports: 'record:11', 'named:cart-pill'. */
 export function registryEntries(registry: IslandRegistry = ISLANDS): [string, IslandEntry][] {
   return [
-    ...Object.entries(registry.recordTypes).map(([key, entry]): [string, IslandEntry] => [`record:${key}`, entry]),
-    ...Object.entries(registry.blockTypes).map(([key, entry]): [string, IslandEntry] => [`block:${key}`, entry]),
+    ...Object.entries(registry.recordTypes).flatMap(([key, entries]) =>
+      entries.map((entry): [string, IslandEntry] => [`record:${key}`, entry]),
+    ),
+    ...Object.entries(registry.blockTypes).flatMap(([key, entries]) =>
+      entries.map((entry): [string, IslandEntry] => [`block:${key}`, entry]),
+    ),
     ...Object.entries(registry.named).map(([key, entry]): [string, IslandEntry] => [`named:${key}`, entry]),
   ];
 }

@@ -2,12 +2,14 @@ import type { Kysely } from 'kysely';
 import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
 import * as initialSchema from './migrations/0001-initial-schema.ts';
 import * as contentChanges from './migrations/0002-content-changes.ts';
+import * as variantImages from './migrations/0003-variant-images.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-content-changes': contentChanges,
+  '0003-variant-images': variantImages,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

@@ -77,7 +77,25 @@ export interface StoreSettings {
   mailingListSignUpEnabled?: boolean;
   mailingListOptInByDefault?: boolean;
   customSoldOutText?: string;
+  /**
+   * The smallest order subtotal that may check out, in minor units of the
+   * base currency as a string of digits; unset or '0' for none.
+   */
+  minimumSubtotalCents?: string;
+  /** Buy-now-pay-later messaging on product pages; none saved means it is off. */
+  installments?: InstallmentSettings;
   [key: string]: unknown;
+}
+
+/** The store's installment provider account (spec section 3, installment context per item). */
+export interface InstallmentSettings {
+  available: boolean;
+  /** Integer minor units of the base currency, as text like Money values: prices must be above this… */
+  min: string;
+  /** …and at most this. */
+  max: string;
+  /** ISO 3166 alpha-2 country of the payment account: which provider name and locales apply. */
+  accountCountry: string;
 }
 
 export interface SocialAccount {
@@ -236,6 +254,8 @@ export interface ProductVariantsTable {
   qtyInStock: Generated<number>;
   attributes: DefaultedJson<Record<string, string>>;
   displayIndex: Generated<number>;
+  /** The variant's own picture, one of the website's images. */
+  mainImageId: Nullable<string>;
 }
 
 export interface ProductCategoriesTable {

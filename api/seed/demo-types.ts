@@ -104,6 +104,8 @@ export interface DemoVariant {
   /** Set only when the variant is on sale. */
   salePrice?: number;
   stock: number | 'unlimited';
+  /** One of the product's image file names, shown when the variant is chosen. */
+  image?: string;
 }
 
 export interface DemoProduct {

@@ -290,6 +290,7 @@ export function demoSiteRows(site: DemoSite = DEMO_SITE): DemoRows {
         qtyInStock: variant.stock === 'unlimited' ? 0 : variant.stock,
         attributes: json(variant.attributes),
         displayIndex: variantIndex,
+        mainImageId: variant.image ? imageId(variant.image) : null,
       });
     });
   });

@@ -187,6 +187,7 @@ function variantJson(variant: ProductVariant, optionOrdering: readonly string[])
     unlimited: variant.unlimited,
     qtyInStock: variant.qtyInStock,
     attributes: variant.attributes,
+    mainImageId: variant.mainImageId,
     optionValues: optionOrdering
       .filter((name) => variant.attributes[name] !== undefined)
       .map((name) => ({ optionName: name, value: variant.attributes[name] })),

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { migrateToLatest } from '../../api/db/migrate.ts';
-import { type DatabaseHandle, openDatabase } from '../../api/db/open-database.ts';
+import type { DatabaseHandle } from '../../api/db/open-database.ts';
 import { seedDemoSite } from '../../api/seed/seed-demo-site.ts';
 import { buildApp } from '../../renderer/app.ts';
+import { openTestDatabase } from '../api/helpers/test-database.ts';
 
 /** The instant demo pages are rendered at in tests, so dates and "time since" never drift. */
 export const DEMO_NOW = Date.parse('2026-11-01T15:00:00Z');
@@ -19,13 +19,15 @@ interface Teardown {
   teardown(fn: () => Promise<void> | void): void;
 }
 
-/** The site server over an in-memory database holding the demo site. */
+/**
+ * The site server over a database of its own holding the demo site: an
+ * in-memory PGlite, or a new database on the server `npm run test:pg` names.
+ */
 export async function openDemoApp(
   t: Teardown,
   options: { development?: boolean; queryContentVersion?: boolean; templateDir?: string } = {},
 ): Promise<DemoApp> {
-  const handle = await openDatabase({ dataDir: null });
-  await migrateToLatest(handle.db);
+  const handle = await openTestDatabase(t);
   await seedDemoSite(handle.db);
   const warnings: Array<Record<string, unknown>> = [];
   const stream = new Writable({
@@ -44,9 +46,7 @@ export async function openDemoApp(
     logger: { level: 'warn', stream },
     now: () => DEMO_NOW,
   });
-  t.teardown(async () => {
-    await app.close();
-    await handle.close();
-  });
+  // The database's own teardown closes and drops it.
+  t.teardown(() => app.close());
   return { app, handle, warnings };
 }
