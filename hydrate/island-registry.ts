@@ -9,6 +9,7 @@ import type { IslandContext } from './island-types.ts';
 import { AddToCart, readAddToCartButton } from './islands/add-to-cart.tsx';
 import { CartIndicator } from './islands/cart-indicator.tsx';
 import { CartPill } from './islands/cart-pill.tsx';
+import { INSTALLMENT_PILL_ISLAND } from './islands/installment-pill.tsx';
 import { readVariantPicker, VariantPicker } from './islands/variant-picker.tsx';
 
 /** Spec section 3 record types the bundle knows (formatters/content/spec-enums.ts has the full table). */
@@ -57,6 +58,7 @@ export const ISLANDS: IslandRegistry = {
         render: (button, container, context) =>
           createElement(AddToCart, { element: container, context, ...readAddToCartButton(button) }),
       },
+      INSTALLMENT_PILL_ISLAND,
     ],
   },
   blockTypes: {},

@@ -9,6 +9,15 @@ import { DEFAULT_LABELS } from '../formatters/commerce/labels.ts';
 import { formatMinorUnits } from './cart-labels.ts';
 import { hasStockFor, type Variant } from './product-variants.ts';
 
+/** Dispatched on window after each choice, for the parts of the page that price the product (installments). */
+export const VARIANT_CHANGE_EVENT = 'product:variant-change';
+
+export interface VariantChange {
+  itemId: string;
+  /** undefined while the choice names no variant. */
+  variant: Variant | undefined;
+}
+
 export interface VariantEffects {
   show(variant: Variant | undefined): void;
 }
@@ -106,6 +115,9 @@ export function createVariantEffects(picker: HTMLElement): VariantEffects {
 
   return {
     show(variant) {
+      const view = doc.defaultView;
+      const detail: VariantChange = { itemId: picker.dataset.itemId ?? '', variant };
+      view?.dispatchEvent(new view.CustomEvent(VARIANT_CHANGE_EVENT, { detail }));
       if (!variant) {
         price?.replaceChildren(...serverPrice.map((node) => node.cloneNode(true)));
         showMark(undefined);

@@ -48,6 +48,10 @@ const WEBSITE: DemoWebsite = {
       restockSuccessText: "You're on the list! We'll email you as soon as it's back.",
       mailingListSignUpEnabled: true,
       mailingListOptInByDefault: false,
+      // $10.00: The Roaster's Notebook ($6.00) alone is below it, so the cart page's minimum notice can be seen.
+      minimumSubtotalCents: '1000',
+      // Afterpay for a US account, from $1.00 (exclusive) to $2,000.00.
+      installments: { available: true, min: '100', max: '200000', accountCountry: 'US' },
     },
     shareButtonOptions: { facebook: true, x: true, pinterest: true, email: true },
     socialAccounts: [

@@ -16,11 +16,12 @@ import {
 import { getCollectionTaxonomy } from '../../api/repositories/taxonomy-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
-import { COLLECTION_TYPES } from '../../formatters/content/spec-enums.ts';
+import { COLLECTION_TYPES, RECORD_TYPES } from '../../formatters/content/spec-enums.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
 import type { Route } from '../routing/resolve-route.ts';
 import type { TagDataSource } from '../template-package/index.ts';
 import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJson } from './content-json.ts';
+import { installmentContextJson } from './installment-context-json.ts';
 import { loadItems } from './load-items.ts';
 import { buildPageBlocks } from './page-blocks-content.ts';
 import { PAGE_TYPES, type PageTypeNumber } from './page-types.ts';
@@ -296,7 +297,10 @@ async function itemContext(
   ]);
   const link = (other: Item | undefined) =>
     other ? { title: other.title, fullUrl: itemUrl(collection, other) } : undefined;
-  const itemJson = { ...loaded.items[0], comments: thread.comments.map(commentJson) };
+  const itemJson: Json = { ...loaded.items[0], comments: thread.comments.map(commentJson) };
+  // Only the product page has an installment slot, so list pages do without the context.
+  const isProduct = item.recordType === RECORD_TYPES['store-item'];
+  if (isProduct) itemJson.installmentContext = installmentContextJson(request.site);
   return {
     item: itemJson,
     productMerchandisingContext: loaded.merchandising,

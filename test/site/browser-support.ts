@@ -1,0 +1,49 @@
+/** Headless Chromium for the site tests: Debian's browser driven by playwright-core. */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = new URL('../../test-output/screenshots/', import.meta.url);
+// The flags a sandboxed CI machine with no network needs (see README).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export const haveChromium = existsSync(CHROMIUM);
+
+/** Why a browser test is skipped, or false when it can run. REQUIRE_BROWSER (CI) turns a missing browser into a failure. */
+export function browserSkip(t: { fail(message: string): void }): string | false {
+  if (haveChromium) return false;
+  if (process.env.REQUIRE_BROWSER) t.fail(`REQUIRE_BROWSER is set but ${CHROMIUM} does not exist`);
+  return `no Chromium at ${CHROMIUM}`;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
+  await mkdir(SCREENSHOTS, { recursive: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** Collects what a visitor would call broken: console errors, page errors, failed or 4xx/5xx requests. */
+export function watchProblems(page: Page, options: { allowStatus?: (url: string, status: number) => boolean } = {}) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    const status = response.status();
+    if (status >= 400 && !options.allowStatus?.(response.url(), status)) problems.push(`${status}: ${response.url()}`);
+  });
+  return problems;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true });
+}
