@@ -16,6 +16,11 @@ export interface CartSnapshot {
   subtotalCents: string;
   currency: string;
   entries: unknown[];
+  /** Totals the cart page shows; minor units, as strings. */
+  discountCents?: string;
+  shippingCostCents?: string;
+  taxCents?: string;
+  grandTotalCents?: string;
 }
 
 export type CartStatus = 'loading' | 'loaded';

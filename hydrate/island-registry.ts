@@ -8,6 +8,7 @@ import { createElement, type ReactElement } from 'react';
 import type { IslandContext } from './island-types.ts';
 import { AddToCart, readAddToCartButton } from './islands/add-to-cart.tsx';
 import { CartIndicator } from './islands/cart-indicator.tsx';
+import { CART_PAGE_ISLAND } from './islands/cart-page.tsx';
 import { CartPill } from './islands/cart-pill.tsx';
 import { INSTALLMENT_PILL_ISLAND } from './islands/installment-pill.tsx';
 import { readVariantPicker, VariantPicker } from './islands/variant-picker.tsx';
@@ -63,6 +64,7 @@ export const ISLANDS: IslandRegistry = {
   },
   blockTypes: {},
   named: {
+    'cart-page': CART_PAGE_ISLAND,
     'cart-indicator': {
       selector: '[data-cart-indicator]',
       container(link) {

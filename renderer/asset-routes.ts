@@ -1,6 +1,6 @@
 /**
- * Static files: the website's template package (assets/, scripts/, styles/)
- * and uploaded content pictures (/content/<website identifier>/<file>).
+ * Static files: the website's template package (assets/, scripts/, styles/,
+ * and /site.css joining the stylesheets template.conf lists) and uploaded content pictures (/content/<website identifier>/<file>).
  * Versioned URLs (`?v=<hash>`) are cached for a year; others revalidate.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema.ts';
 import { findWebsiteByHost } from '../api/repositories/website-repository.ts';
 import { DEMO_IMAGE_DIR } from '../api/seed/seed-demo-site.ts';
+import { siteStylesheet } from './site-stylesheet.ts';
 import type { TemplatePackages } from './template-packages.ts';
 
 export interface AssetRoutesOptions {
@@ -29,15 +30,30 @@ const CONTENT_DIRS: Readonly<Record<string, string>> = { demo: DEMO_IMAGE_DIR };
 export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOptions): Promise<void> {
   const { db, packages } = options;
 
-  const packageFile = async (request: FastifyRequest, reply: FastifyReply) => {
+  const packageOf = async (request: FastifyRequest) => {
     const site = await findWebsiteByHost(db, request.host);
-    const packaged = site ? await packages.get(site.settings.templatePackage) : undefined;
+    return site ? await packages.get(site.settings.templatePackage) : undefined;
+  };
+
+  const packageFile = async (request: FastifyRequest, reply: FastifyReply) => {
+    const packaged = await packageOf(request);
     const relative = new URL(request.url, 'http://localhost').pathname.slice(1);
     const file = packaged?.pkg.staticFiles.get(decodeURIComponent(relative));
     if (!packaged || !file) return reply.callNotFound();
     return reply.sendFile(file.path, packaged.pkg.dir, cacheOptions(request));
   };
   for (const folder of ['assets', 'scripts', 'styles']) app.get(`/${folder}/*`, packageFile);
+
+  app.get('/site.css', async (request, reply) => {
+    const packaged = await packageOf(request);
+    if (!packaged) return reply.callNotFound();
+    const { css, etag } = await siteStylesheet(packaged.pkg);
+    const { maxAge, immutable } = cacheOptions(request);
+    reply.header('etag', etag);
+    reply.header('cache-control', `public, max-age=${maxAge / 1000}${immutable ? ', immutable' : ''}`);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('text/css; charset=utf-8').send(css);
+  });
 
   app.get('/content/:site/*', async (request, reply) => {
     const { site, '*': file } = request.params as { site: string; '*': string };

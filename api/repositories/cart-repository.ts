@@ -313,8 +313,11 @@ async function listEntries(db: Db, websiteId: string, cartId: string): Promise<S
     .innerJoin('collections as collection', (join) =>
       join.onRef('collection.websiteId', '=', 'item.websiteId').onRef('collection.id', '=', 'item.collectionId'),
     )
+    // The chosen variant's own picture when it has one, else the product's.
     .leftJoin('images as image', (join) =>
-      join.onRef('image.websiteId', '=', 'item.websiteId').onRef('image.id', '=', 'item.mainImageId'),
+      join
+        .onRef('image.websiteId', '=', 'item.websiteId')
+        .on((eb) => eb('image.id', '=', eb.fn.coalesce('variant.mainImageId', 'item.mainImageId'))),
     )
     .select([
       'entry.id',

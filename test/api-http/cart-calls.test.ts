@@ -52,6 +52,15 @@ t.test('the cart calls', async (t) => {
     t.equal(Number(count.n), 0);
   });
 
+  t.test("an entry shows its variant's own picture, else the product's", async (t) => {
+    const visitor = new Visitor(app);
+    await visitor.add({ itemId: MUG, sku: 'FW-MUG-SLATE', quantity: 1 });
+    await visitor.add({ itemId: productId('walnut-serving-board'), sku: 'FW-BOARD-SM', quantity: 1 });
+    const [mug, board] = (await visitor.cart()).entries;
+    t.match(mug.image.assetUrl, /product-mug-slate\.svg$/);
+    t.match(board.image.assetUrl, /product-walnut-board\.svg$/);
+  });
+
   t.test('GET answers every field of a cart with entries, money as exact strings', async (t) => {
     const visitor = new Visitor(app);
     await visitor.add({ itemId: MUG, sku: 'FW-MUG-OAT', quantity: 2 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import t from 'tap';
 import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
@@ -61,11 +62,19 @@ t.test('security headers, compression and asset caching', async (t) => {
   t.equal(gzip.headers['content-encoding'], 'gzip');
 
   const plain = await app.inject({ method: 'GET', url: '/', headers: { host: 'localhost' } });
-  const stylesheet = /href="(\/styles\/site\.css\?v=[0-9a-f]+)"/.exec(plain.body)?.[1];
+  const stylesheet = /href="(\/site\.css\?v=[0-9a-f]+)"/.exec(plain.body)?.[1];
   t.ok(stylesheet, 'the page links a versioned stylesheet');
   const css = await app.inject({ method: 'GET', url: stylesheet!, headers: { host: 'localhost' } });
   t.equal(css.statusCode, 200);
   t.match(css.headers['content-type'], /text\/css/);
+  const parts = ['site.css', 'cart-page.css', 'installments.css'];
+  const starts = parts.map((name) =>
+    css.body.indexOf(readFileSync(new URL(`../../templates/default/styles/${name}`, import.meta.url), 'utf8')),
+  );
+  t.ok(
+    starts.every((start, i) => start >= 0 && (i === 0 || start > starts[i - 1]!)),
+    "site.css is template.conf's stylesheets joined in order",
+  );
   t.match(
     css.headers['cache-control'],
     /max-age=31536000.*immutable|immutable.*max-age=31536000/,
@@ -78,7 +87,7 @@ t.test('security headers, compression and asset caching', async (t) => {
     headers: { host: 'localhost', 'if-none-match': String(css.headers.etag) },
   });
   t.equal(again.statusCode, 304, 'a revalidation with the ETag is answered 304');
-  const unversioned = await app.inject({ method: 'GET', url: '/styles/site.css', headers: { host: 'localhost' } });
+  const unversioned = await app.inject({ method: 'GET', url: '/site.css', headers: { host: 'localhost' } });
   t.match(unversioned.headers['cache-control'], /max-age=300/, 'unversioned files revalidate after 5 minutes');
   const picture = await app.inject({ method: 'GET', url: '/content/demo/logo.svg', headers: { host: 'localhost' } });
   t.equal(picture.statusCode, 200);
