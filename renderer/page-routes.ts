@@ -3,9 +3,10 @@
  * the page; `?format=json` (or json-pretty) answers with the page context.
  */
 
+import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { hasVisitorCookie } from '../api/cookie-names.ts';
+import { CART_COOKIE, hasVisitorCookie } from '../api/cookie-names.ts';
 import type { Database } from '../api/db/schema.ts';
 import { contentVersion } from '../api/repositories/content-version-repository.ts';
 import { findWebsiteByHost, type WebsiteWithSettings } from '../api/repositories/website-repository.ts';
@@ -140,6 +141,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         query: url.searchParams,
         baseUrl: `${request.protocol}://${request.host}`,
         now: options.now(),
+        cartId: request.headers.cookie ? fastifyCookie.parse(request.headers.cookie)[CART_COOKIE] : undefined,
       });
       if (format === 'json' || format === 'json-pretty') {
         return reply

@@ -33,7 +33,12 @@ export interface ShoppingCartEntry {
   itemId: string;
   variantId: string;
   quantity: number;
-  chosenVariant: { sku: string; attributes: Record<string, string> };
+  /** optionValues: the attributes in the product's option order, as variants list them (spec section 3). */
+  chosenVariant: {
+    sku: string;
+    attributes: Record<string, string>;
+    optionValues: { optionName: string; value: string }[];
+  };
   additionalFields: Record<string, unknown> | null;
   productType: number;
   productName: string;
@@ -332,6 +337,7 @@ async function listEntries(db: Db, websiteId: string, cartId: string): Promise<S
       'variant.onSale as variantOnSale',
       'variant.currency as variantCurrency',
       'product.productType',
+      'product.variantOptionOrdering',
       'product.priceMinor as productPrice',
       'product.salePriceMinor as productSalePrice',
       'product.onSale as productOnSale',
@@ -362,7 +368,13 @@ async function listEntries(db: Db, websiteId: string, cartId: string): Promise<S
       itemId: row.itemId,
       variantId: row.variantId,
       quantity: row.quantity,
-      chosenVariant: { sku: row.sku, attributes: row.attributes },
+      chosenVariant: {
+        sku: row.sku,
+        attributes: row.attributes,
+        optionValues: row.variantOptionOrdering
+          .filter((name) => row.attributes[name] !== undefined)
+          .map((name) => ({ optionName: name, value: row.attributes[name]! })),
+      },
       additionalFields: row.additionalFields,
       productType: row.productType,
       productName: row.title,

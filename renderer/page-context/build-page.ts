@@ -16,6 +16,7 @@ import {
 import { getCollectionTaxonomy } from '../../api/repositories/taxonomy-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
+import { cartJson, findVisitorCart } from '../../api/services/cart-service.ts';
 import { COLLECTION_TYPES, RECORD_TYPES } from '../../formatters/content/spec-enums.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
 import type { Route } from '../routing/resolve-route.ts';
@@ -56,6 +57,8 @@ export interface PageRequest {
   query: URLSearchParams;
   baseUrl: string;
   now: number;
+  /** The visitor's cart cookie, if any: the page then shows their cart (header count, /cart without script). */
+  cartId?: string;
 }
 
 const SEARCH_PAGE_SIZE = 20;
@@ -71,6 +74,7 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
   const hasStore = collections.some((c) => c.type === COLLECTION_TYPES.products);
   // The enabled collections are all loaded already; a slug is a lookup among them.
   const bySlug = (urlId: string) => collections.find((c) => c.urlId === urlId);
+  const cart = hasStore ? await findVisitorCart(db, websiteId, request.cartId) : undefined;
   const logoId = site.settings.logoImageId;
   const logo = logoId
     ? await remember('logo', async () => (await getImages(db, websiteId, [logoId])).get(logoId))
@@ -83,7 +87,7 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
     template: { mobileStylesEnabled: true },
     authenticatedAccount: null,
     localizedStrings: {},
-    shoppingCart: null,
+    shoppingCart: cart ? cartJson(cart) : null,
     // Templates show the cart indicator when the site sells something.
     showCart: hasStore,
     collection: collection ? collectionJson(collection) : undefined,
