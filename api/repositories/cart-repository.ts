@@ -371,9 +371,7 @@ async function listEntries(db: Db, websiteId: string, cartId: string): Promise<S
       chosenVariant: {
         sku: row.sku,
         attributes: row.attributes,
-        optionValues: row.variantOptionOrdering
-          .filter((name) => row.attributes[name] !== undefined)
-          .map((name) => ({ optionName: name, value: row.attributes[name]! })),
+        optionValues: optionValues(row.attributes, row.variantOptionOrdering),
       },
       additionalFields: row.additionalFields,
       productType: row.productType,
@@ -396,6 +394,12 @@ async function listEntries(db: Db, websiteId: string, cartId: string): Promise<S
           : null,
     };
   });
+}
+
+/** The product's option order first; attributes it does not name follow in stored order. */
+function optionValues(attributes: Record<string, string>, ordering: readonly string[]) {
+  const names = [...ordering.filter((name) => name in attributes), ...Object.keys(attributes)];
+  return [...new Set(names)].map((name) => ({ optionName: name, value: attributes[name]! }));
 }
 
 /*

@@ -68,7 +68,11 @@ t.test('adding the same variant with equal fields merges into one entry', async 
       ['CAP-BLUE', 4, null],
     ],
   );
-  t.same(loaded?.entries[0].chosenVariant, { sku: 'CAP-RED', attributes: { Color: 'Red' } });
+  t.same(loaded?.entries[0].chosenVariant, {
+    sku: 'CAP-RED',
+    attributes: { Color: 'Red' },
+    optionValues: [{ optionName: 'Color', value: 'Red' }],
+  });
   t.equal(loaded?.totalQuantity, 10);
 });
 
