@@ -1,18 +1,21 @@
 /**
  * Bundles the islands (hydrate/main.tsx) in memory: minified ESM with
- * React's production build. The renderer serves the result at /islands.js;
- * `npm run build:islands` prints its size.
+ * React's production build, split so that an island only some pages have
+ * (the full-page cart) is a chunk of its own that only those pages fetch.
+ * The renderer serves the files under /islands/; `npm run build:islands`
+ * prints what a product page loads.
  */
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 export interface IslandsBundle {
-  code: Uint8Array;
-  /** First 12 hex digits of the code's sha256, for the script tag's ?v=. */
-  hash: string;
-  gzippedBytes: number;
+  /** Every output file by name; names carry a content hash, so they never change meaning. */
+  files: ReadonlyMap<string, Uint8Array>;
+  /** The entry's file name: the page's one script tag points at it. */
+  entry: string;
+  /** The entry and the chunks it imports statically: what any page loads before a lazy island asks for more. */
+  initialFiles: readonly string[];
 }
 
 let bundled: Promise<IslandsBundle> | undefined;
@@ -20,24 +23,40 @@ let bundled: Promise<IslandsBundle> | undefined;
 /** The bundle, built once per process. */
 export function bundleIslands(): Promise<IslandsBundle> {
   bundled ??= build({
-    entryPoints: [fileURLToPath(new URL('./main.tsx', import.meta.url))],
+    entryPoints: { main: fileURLToPath(new URL('./main.tsx', import.meta.url)) },
     bundle: true,
+    splitting: true,
     write: false,
+    outdir: 'islands',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
     format: 'esm',
     platform: 'browser',
     target: ['es2020'],
     minify: true,
     jsx: 'automatic',
     legalComments: 'none',
+    metafile: true,
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   }).then((result) => {
-    const code = result.outputFiles[0]!.contents;
-    return {
-      code,
-      hash: createHash('sha256').update(code).digest('hex').slice(0, 12),
-      gzippedBytes: gzipSync(code, { level: 9 }).length,
+    const name = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+    const files = new Map(result.outputFiles.map((file) => [name(file.path), file.contents]));
+    const outputs = result.metafile.outputs;
+    const entryPath = Object.keys(outputs).find((path) => outputs[path]!.entryPoint !== undefined)!;
+    const initial = new Set<string>();
+    const visit = (path: string) => {
+      if (initial.has(path)) return;
+      initial.add(path);
+      for (const imported of outputs[path]!.imports) if (imported.kind === 'import-statement') visit(imported.path);
     };
+    visit(entryPath);
+    return { files, entry: name(entryPath), initialFiles: [...initial].map(name) };
   });
   return bundled;
+}
+
+/** Bytes over the wire, each file gzipped on its own as a server sends it. */
+export function gzippedSize(bundle: IslandsBundle, names: readonly string[]): number {
+  return names.reduce((sum, file) => sum + gzipSync(bundle.files.get(file)!, { level: 9 }).length, 0);
 }

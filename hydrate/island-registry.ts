@@ -4,11 +4,11 @@
  * number, or a name for page furniture that is neither (the cart indicator
  * and the floating cart pill).
  */
-import { createElement, type ReactElement } from 'react';
+import { createElement, lazy, type ReactElement, Suspense } from 'react';
+import { readMinimumSubtotal } from './cart-page/minimum-subtotal.ts';
 import type { IslandContext } from './island-types.ts';
 import { AddToCart, readAddToCartButton } from './islands/add-to-cart.tsx';
 import { CartIndicator } from './islands/cart-indicator.tsx';
-import { CART_PAGE_ISLAND } from './islands/cart-page.tsx';
 import { CartPill } from './islands/cart-pill.tsx';
 import { INSTALLMENT_PILL_ISLAND } from './islands/installment-pill.tsx';
 import { readVariantPicker, VariantPicker } from './islands/variant-picker.tsx';
@@ -33,6 +33,13 @@ export interface IslandRegistry {
   blockTypes: Record<number, IslandEntry[]>;
   named: Record<string, IslandEntry>;
 }
+
+/**
+ * The full-page cart is on one page only, so its code is a chunk of its own
+ * that only that page fetches. Until it arrives the root stays empty and the
+ * server's list of the cart shows (templates/default/pages/cart.page).
+ */
+const LazyCartPage = lazy(() => import('./islands/cart-page.tsx').then((module) => ({ default: module.CartPage })));
 
 const ADD_TO_CART_WRAPPER = 'sqs-add-to-cart-button-wrapper';
 
@@ -64,7 +71,15 @@ export const ISLANDS: IslandRegistry = {
   },
   blockTypes: {},
   named: {
-    'cart-page': CART_PAGE_ISLAND,
+    'cart-page': {
+      selector: '#sqs-cart-root',
+      render: (root, _container, context) =>
+        createElement(
+          Suspense,
+          { fallback: null },
+          createElement(LazyCartPage, { element: root, context, minimum: readMinimumSubtotal(root) }),
+        ),
+    },
     'cart-indicator': {
       selector: '[data-cart-indicator]',
       container(link) {

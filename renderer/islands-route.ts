@@ -1,25 +1,27 @@
 /**
- * The islands bundle at /islands.js, built in memory when the server starts
- * (no separate build step for `npm start`). Pages link it with ?v=<hash>, so
- * it is cached for a year and a new build gets a new URL.
+ * The islands bundle under /islands/, built in memory when the server starts
+ * (no separate build step for `npm start`). Every file name carries its
+ * content hash, so files are cached for a year and a new build has new names.
  */
 import type { FastifyInstance } from 'fastify';
 import type { IslandsBundle } from '../hydrate/bundle-islands.ts';
 
 export function islandsUrl(bundle: IslandsBundle): string {
-  return `/islands.js?v=${bundle.hash}`;
+  return `/islands/${bundle.entry}`;
 }
 
 export async function islandsRoute(app: FastifyInstance, options: { bundle: IslandsBundle }): Promise<void> {
-  const { bundle } = options;
-  const etag = `"${bundle.hash}"`;
-  app.get('/islands.js', async (request, reply) => {
-    const versioned = new URL(request.url, 'http://localhost').searchParams.get('v') === bundle.hash;
+  const { files } = options.bundle;
+  app.get('/islands/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const code = files.get(file);
+    if (!code) return reply.callNotFound();
+    const etag = `"${file}"`;
     reply
       .type('text/javascript; charset=utf-8')
       .header('etag', etag)
-      .header('cache-control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      .header('cache-control', 'public, max-age=31536000, immutable');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.send(Buffer.from(bundle.code));
+    return reply.send(Buffer.from(code));
   });
 }

@@ -5,16 +5,15 @@
  * section 4). Every change answers with the whole new cart, which is
  * announced so the header indicator follows.
  */
-import { createElement, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { apiRequest, CLIENT_MESSAGES, ClientApiError } from '../api-client.ts';
 import { type CartEntry, cartEntries, focusCandidates } from '../cart-page/cart-entries.ts';
 import { CartEntryRow } from '../cart-page/cart-entry-row.tsx';
 import { quantityUpdatedNews, removedNews, CART_PAGE_TEXT as TEXT } from '../cart-page/cart-page-text.ts';
 import { CartSummary } from '../cart-page/cart-summary.tsx';
-import { type MinimumSubtotal, readMinimumSubtotal } from '../cart-page/minimum-subtotal.ts';
+import type { MinimumSubtotal } from '../cart-page/minimum-subtotal.ts';
 import { parseQuantityInput } from '../cart-page/quantity-input.ts';
 import { announceCart, CART_ENTRIES_PATH, type CartSnapshot } from '../cart-store.ts';
-import type { IslandEntry } from '../island-registry.ts';
 import type { IslandProps } from '../island-types.ts';
 import { useCart } from '../use-cart.ts';
 
@@ -172,10 +171,3 @@ export function CartPage({ element, context, minimum }: CartPageProps) {
     </section>
   );
 }
-
-/** For the island registry: the cart page's fixed root, with the store's minimum read off its data attributes. */
-export const CART_PAGE_ISLAND: IslandEntry = {
-  selector: '#sqs-cart-root',
-  render: (root, _container, context) =>
-    createElement(CartPage, { element: root, context, minimum: readMinimumSubtotal(root) }),
-};

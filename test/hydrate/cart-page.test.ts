@@ -1,8 +1,9 @@
 import { act } from 'react';
 import t from 'tap';
-import { CART_PAGE_ISLAND } from '../../hydrate/islands/cart-page.tsx';
+import { ISLANDS } from '../../hydrate/island-registry.ts';
 import { createDomEnv, type DomEnv, settle } from './dom-env.ts';
 
+const CART_PAGE_ISLAND = ISLANDS.named['cart-page']!;
 const REGISTRY = { recordTypes: {}, blockTypes: {}, named: { 'cart-page': CART_PAGE_ISLAND } };
 const MINIMUM = 'data-minimum-subtotal-cents="1000" data-minimum-subtotal-currency="USD"';
 
