@@ -52,8 +52,8 @@ export const ISLANDS: IslandRegistry = {
           createElement(VariantPicker, { element: picker, context, ...readVariantPicker(picker) }),
       },
       {
-        // Additional-fields forms and subscriptions are not handled yet; those buttons stay as the server printed them.
-        selector: '.sqs-add-to-cart-button[data-item-id][data-product-type]:not(.use-form):not([data-is-subscription])',
+        // Subscriptions are not handled yet; those buttons stay as the server printed them.
+        selector: '.sqs-add-to-cart-button[data-item-id][data-product-type]:not([data-is-subscription])',
         container(button) {
           const parent = button.parentElement;
           if (parent?.classList.contains(ADD_TO_CART_WRAPPER)) return parent;

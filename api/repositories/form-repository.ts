@@ -28,6 +28,22 @@ export async function getForm(db: Db, websiteId: string, formId: string): Promis
     .executeTakeFirst();
 }
 
+/**
+ * Forms of this website by id, in one query however many are asked for (a
+ * list page's products may each name one). Unknown ids are absent from the map.
+ */
+export async function getForms(db: Db, websiteId: string, formIds: readonly string[]): Promise<Map<string, Form>> {
+  const unique = [...new Set(formIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('forms')
+    .selectAll()
+    .where('websiteId', '=', websiteId)
+    .where('id', 'in', unique)
+    .execute();
+  return new Map(rows.map((form) => [form.id, form]));
+}
+
 /** A new single-use key for one form submission (the FormSubmissionKey call's data.key). */
 export async function createSubmissionKey(db: Db, websiteId: string): Promise<string> {
   const key = randomBytes(24).toString('base64url');

@@ -1,11 +1,17 @@
 /**
  * The product add-to-cart button (store item, record type 11). Takes over the
  * server-rendered `.sqs-add-to-cart-button` (templates/markup/commerce-add-to-cart-btn.html):
- * checks the purchase form, posts the entry, moves through idle → 'Adding…' →
+ * checks the purchase form, asks for the product's additional fields when it
+ * has a form (`.use-form`), posts the entry, moves through idle → 'Adding…' →
  * 'Added!' → idle (spec section 4) and announces the new cart.
  */
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { checkPurchase } from '../add-to-cart-form.ts';
+import {
+  AdditionalFieldsDialog,
+  type AdditionalFieldsForm,
+  readAdditionalFieldsForm,
+} from '../additional-fields-form.tsx';
 import { apiRequest, CLIENT_MESSAGES, ClientApiError } from '../api-client.ts';
 import { announceCart, CART_ENTRIES_PATH, type CartSnapshot } from '../cart-store.ts';
 import type { IslandProps } from '../island-types.ts';
@@ -17,6 +23,8 @@ export const ADD_TO_CART_TEXT = {
   adding: 'Adding…',
   added: 'Added!',
   alertTitle: 'Unable to Add Item',
+  /** The cart UI's wording, as the message under the add-to-cart title. */
+  formUnavailable: 'Unable to open form',
   dismiss: 'OK',
 } as const;
 
@@ -26,6 +34,8 @@ export interface AddToCartProps extends IslandProps {
   label: string;
   className: string;
   dataAttributes: Record<string, string>;
+  /** The additional-fields form's JSON (data-form) of a `.use-form` button, else null. */
+  formJson: string | null;
 }
 
 interface AddResponse {
@@ -44,12 +54,30 @@ export function readAddToCartButton(button: HTMLElement): Omit<AddToCartProps, k
     label: button.dataset.originalLabel ?? button.textContent?.trim() ?? '',
     className: button.getAttribute('class') ?? 'sqs-add-to-cart-button',
     dataAttributes,
+    formJson: button.classList.contains('use-form') ? (button.dataset.form ?? '') : null,
   };
 }
 
-export function AddToCart({ element, context, itemId, productType, label, className, dataAttributes }: AddToCartProps) {
+/** An open additional-fields form, with the purchase it was opened for. */
+interface FormRequest {
+  form: AdditionalFieldsForm;
+  sku: string | null;
+  quantity: number;
+}
+
+export function AddToCart({
+  element,
+  context,
+  itemId,
+  productType,
+  label,
+  className,
+  dataAttributes,
+  formJson,
+}: AddToCartProps) {
   const [state, setState] = useState<AddToCartState>('idle');
   const [alert, setAlert] = useState<string | null>(null);
+  const [formRequest, setFormRequest] = useState<FormRequest | null>(null);
   const busy = useRef(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const { timings } = context;
@@ -60,38 +88,50 @@ export function AddToCart({ element, context, itemId, productType, label, classN
     timers.current.push(setTimeout(run, ms));
   }, []);
 
+  /** additionalFields is the form's values as JSON text (spec section 7), or null without a form. */
+  const send = useCallback(
+    async (sku: string | null, quantity: number, additionalFields: string | null) => {
+      busy.current = true;
+      setState('adding');
+      try {
+        const response = await apiRequest<AddResponse>(CART_ENTRIES_PATH, {
+          method: 'POST',
+          body: { itemId, sku, quantity, additionalFields },
+        });
+        announceCart(response.shoppingCart);
+        later(timings.addedDelayMs, () => {
+          setState('added');
+          later(timings.addedHoldMs, () => {
+            busy.current = false;
+            setState('idle');
+          });
+        });
+      } catch (error) {
+        setAlert(error instanceof ClientApiError ? error.message : CLIENT_MESSAGES.unknown);
+        later(timings.errorResetMs, () => {
+          busy.current = false;
+          setState('idle');
+        });
+      }
+    },
+    [itemId, timings, later],
+  );
+
   const add = useCallback(async () => {
     if (busy.current) return;
     setAlert(null);
+    // Spec section 5: with a form, the purchase (stock included) is checked before the form opens.
     const check = checkPurchase(element, itemId, productType);
     if (!check.ok) {
       // Nothing was sent, so there is no adding state to show.
       setAlert(check.message);
       return;
     }
-    busy.current = true;
-    setState('adding');
-    try {
-      const response = await apiRequest<AddResponse>(CART_ENTRIES_PATH, {
-        method: 'POST',
-        body: { itemId, sku: check.sku, quantity: check.quantity, additionalFields: null },
-      });
-      announceCart(response.shoppingCart);
-      later(timings.addedDelayMs, () => {
-        setState('added');
-        later(timings.addedHoldMs, () => {
-          busy.current = false;
-          setState('idle');
-        });
-      });
-    } catch (error) {
-      setAlert(error instanceof ClientApiError ? error.message : CLIENT_MESSAGES.unknown);
-      later(timings.errorResetMs, () => {
-        busy.current = false;
-        setState('idle');
-      });
-    }
-  }, [element, itemId, productType, timings, later]);
+    if (formJson === null) return send(check.sku, check.quantity, null);
+    const form = readAdditionalFieldsForm(element.ownerDocument, itemId, formJson);
+    if (form) setFormRequest({ form, sku: check.sku, quantity: check.quantity });
+    else setAlert(ADD_TO_CART_TEXT.formUnavailable);
+  }, [element, itemId, productType, formJson, send]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -116,6 +156,17 @@ export function AddToCart({ element, context, itemId, productType, label, classN
       >
         <div className="sqs-add-to-cart-button-inner">{text}</div>
       </div>
+      {formRequest ? (
+        <AdditionalFieldsDialog
+          form={formRequest.form}
+          submitLabel={label}
+          onClose={() => setFormRequest(null)}
+          onSubmit={(values) => {
+            setFormRequest(null);
+            void send(formRequest.sku, formRequest.quantity, JSON.stringify(values));
+          }}
+        />
+      ) : null}
       {alert !== null ? (
         <div className="sqs-add-to-cart-alert" role="alert">
           <p className="sqs-add-to-cart-alert__title">{ADD_TO_CART_TEXT.alertTitle}</p>

@@ -25,7 +25,7 @@ const CAPTCHA_ALIGNMENTS = ['left', 'center', 'right'] as const;
 const text = (value: unknown): string | null => textIfSet(value)?.trim() || null;
 
 /** Fields of a type the builder does not have are left out and reported; the rest of the form still works. */
-function fieldViews(form: Form, ctx: BlockContext): FieldView[] {
+export function fieldViews(form: Form, ctx: Pick<BlockContext, 'domId' | 'options' | 'report'>): FieldView[] {
   const fields: readonly unknown[] = Array.isArray(form.fields) ? form.fields : [];
   const views: FieldView[] = [];
   for (const entry of fields) {

@@ -4,7 +4,7 @@
  * milliseconds for dates, `originalSize` as 'WxH', Money as decimal text.
  */
 
-import type { Collection, Image, Item, Product, ProductVariant } from '../../api/db/schema.ts';
+import type { Collection, Form, Image, Item, Product, ProductVariant } from '../../api/db/schema.ts';
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
 import { type MoneyJson, moneyJson } from './money-json.ts';
 
@@ -113,6 +113,8 @@ export interface ItemExtras {
   /** Approved comments, replies included. */
   commentCount?: number;
   product?: { product: Product; variants: ProductVariant[] };
+  /** The form the product names for additional fields, when it exists. */
+  additionalFieldsForm?: Form;
   /** Product pictures in order. */
   gallery?: Image[];
 }
@@ -169,7 +171,11 @@ export function itemJson(item: Item, extras: ItemExtras): Json {
   }
   if (extras.gallery) json.items = extras.gallery.map(imageJson);
   if (extras.product)
-    json.structuredContent = productStructuredContent(extras.product.product, extras.product.variants);
+    json.structuredContent = productStructuredContent(
+      extras.product.product,
+      extras.product.variants,
+      extras.additionalFieldsForm,
+    );
   return json;
 }
 
@@ -194,8 +200,16 @@ function variantJson(variant: ProductVariant, optionOrdering: readonly string[])
   };
 }
 
+/**
+ * The form a product asks the shopper to fill in before adding it: only what
+ * a visitor may see (its storage settings name where submissions go).
+ */
+export function additionalFieldsFormJson(form: Form): Json {
+  return { id: form.id, name: form.name, fields: form.fields, disclaimerMessage: form.disclaimerMessage };
+}
+
 /** The product part of an item (spec section 3, Product structuredContent). */
-export function productStructuredContent(product: Product, variants: ProductVariant[]): Json {
+export function productStructuredContent(product: Product, variants: ProductVariant[], form?: Form): Json {
   const ordering = product.variantOptionOrdering;
   const first = variants[0];
   const priced = product.priceMinor !== null;
@@ -220,6 +234,8 @@ export function productStructuredContent(product: Product, variants: ProductVari
     isSubscribable: product.isSubscribable,
     subscriptionPlan: product.subscriptionPlan ?? undefined,
     additionalFieldsFormId: product.additionalFieldsFormId ?? undefined,
+    additionalFieldsForm:
+      form && form.id === product.additionalFieldsFormId ? additionalFieldsFormJson(form) : undefined,
     useCustomAddButtonText: product.useCustomAddButtonText,
     customAddButtonText: product.customAddButtonText ?? undefined,
   };

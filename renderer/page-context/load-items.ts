@@ -1,16 +1,19 @@
 /**
  * Turns item rows into template JSON with everything a list or item page
- * shows (main images, authors, comment counts, products and their variants),
- * in a fixed number of queries however many items there are.
+ * shows (main images, authors, comment counts, products and their variants,
+ * the forms products ask for), in a fixed number of queries however many
+ * items there are.
  */
 
 import type { Collection, Item, StoreSettings } from '../../api/db/schema.ts';
 import { countComments } from '../../api/repositories/comment-repository.ts';
 import { getAuthors } from '../../api/repositories/contributor-repository.ts';
+import { getForms } from '../../api/repositories/form-repository.ts';
 import { getImages, listItemImages } from '../../api/repositories/item-repository.ts';
 import { getProductsForItems } from '../../api/repositories/product-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
 import { RECORD_TYPES } from '../../formatters/content/spec-enums.ts';
+import { idPart, renderFormFields } from '../page-blocks/index.ts';
 import { itemJson } from './content-json.ts';
 import { merchandisingJson } from './merchandising-json.ts';
 
@@ -23,7 +26,10 @@ export interface LoadedItems {
 }
 
 export interface LoadItemsOptions {
-  /** Product pictures and the like: only item pages need every picture. */
+  /**
+   * Item pages only: every product picture, and the fields of a product's
+   * additional-fields form rendered for the page's lightbox template.
+   */
   withGallery?: boolean;
   store: StoreSettings;
 }
@@ -51,10 +57,18 @@ export async function loadItems(
     countComments(db, websiteId, ids),
     getProductsForItems(db, websiteId, productIds),
   ]);
-  const galleries = new Map<string, Awaited<ReturnType<typeof listItemImages>>>();
-  if (options.withGallery) {
-    for (const id of productIds) galleries.set(id, await listItemImages(db, websiteId, id));
-  }
+  const loadGalleries = async () => {
+    const galleries = new Map<string, Awaited<ReturnType<typeof listItemImages>>>();
+    if (options.withGallery) {
+      for (const id of productIds) galleries.set(id, await listItemImages(db, websiteId, id));
+    }
+    return galleries;
+  };
+  // Which forms to load is known once the products are: one more query, made only when a product names a form.
+  const formIds = [...products.values()].flatMap(({ product }) =>
+    product.additionalFieldsFormId ? [product.additionalFieldsFormId] : [],
+  );
+  const [galleries, forms] = await Promise.all([loadGalleries(), getForms(db, websiteId, formIds)]);
   const merchandising: Record<string, Json> = {};
   const items = rows.flatMap((row) => {
     const collection = collections.get(row.collectionId);
@@ -62,16 +76,23 @@ export async function loadItems(
     const product = products.get(row.id);
     const main = row.mainImageId ? images.get(row.mainImageId) : undefined;
     if (product) merchandising[row.id] = merchandisingJson(product.product, product.variants, options.store);
-    return [
-      itemJson(row, {
-        collection,
-        images,
-        authors,
-        commentCount: comments.get(row.id),
-        product,
-        gallery: galleries.get(row.id) ?? (product && main ? [main] : undefined),
-      }),
-    ];
+    const formId = product?.product.additionalFieldsFormId;
+    const form = formId ? forms.get(formId) : undefined;
+    const json = itemJson(row, {
+      collection,
+      images,
+      authors,
+      commentCount: comments.get(row.id),
+      product,
+      additionalFieldsForm: form,
+      gallery: galleries.get(row.id) ?? (product && main ? [main] : undefined),
+    });
+    if (form && options.withGallery) {
+      // The item id in every element id keeps the fields apart from any form block showing the same form.
+      // A field of a type the builder lacks is left out; an item has nowhere to report it.
+      json.additionalFieldsFormHtml = renderFormFields(form, { domId: `additional-fields-${idPart(row.id)}` }).html;
+    }
+    return [json];
   });
   return { items, merchandising };
 }
