@@ -8,6 +8,10 @@ import { apiRequest } from './api-client.ts';
 export const CART_UPDATED_EVENT = 'cart:updated';
 export const CART_PATH = '/api/commerce/shopping-cart';
 export const CART_ENTRIES_PATH = '/api/commerce/shopping-cart/entries';
+/** Answers { cartToken }: a cart of its own holding one subscription (spec section 7). */
+export const SUBSCRIPTION_CART_PATH = '/api/3/commerce/cart/subscription';
+/** The checkout page; ?cartToken= names a cart other than the visitor's. */
+export const CHECKOUT_PATH = '/checkout';
 
 /** The fields of GET /api/commerce/shopping-cart the islands read. */
 export interface CartSnapshot {

@@ -52,8 +52,7 @@ export const ISLANDS: IslandRegistry = {
           createElement(VariantPicker, { element: picker, context, ...readVariantPicker(picker) }),
       },
       {
-        // Subscriptions are not handled yet; those buttons stay as the server printed them.
-        selector: '.sqs-add-to-cart-button[data-item-id][data-product-type]:not([data-is-subscription])',
+        selector: '.sqs-add-to-cart-button[data-item-id][data-product-type]',
         container(button) {
           const parent = button.parentElement;
           if (parent?.classList.contains(ADD_TO_CART_WRAPPER)) return parent;

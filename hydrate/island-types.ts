@@ -16,6 +16,8 @@ export const SPEC_TIMINGS: AddToCartTimings = { addedDelayMs: 1000, addedHoldMs:
 export interface IslandContext {
   cartStore: CartStore;
   timings: AddToCartTimings;
+  /** Goes to another page (checkout); tests watch it instead of leaving the page. */
+  navigate(url: string): void;
 }
 
 export interface IslandProps {

@@ -11,6 +11,7 @@ export const CART_ROOT_ID = 'sqs-cart-root';
 export interface MountOptions {
   registry?: IslandRegistry;
   timings?: AddToCartTimings;
+  navigate?: (url: string) => void;
 }
 
 export interface MountedIslands {
@@ -22,7 +23,11 @@ export interface MountedIslands {
 export function mountIslands(doc: Document = document, options: MountOptions = {}): MountedIslands {
   const view = doc.defaultView ?? window;
   const cartStore = createCartStore(view);
-  const context: IslandContext = { cartStore, timings: options.timings ?? SPEC_TIMINGS };
+  const context: IslandContext = {
+    cartStore,
+    timings: options.timings ?? SPEC_TIMINGS,
+    navigate: options.navigate ?? ((url) => view.location.assign(url)),
+  };
   const registry = options.registry ?? ISLANDS;
 
   ensurePillMarker(doc);

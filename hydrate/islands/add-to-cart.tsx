@@ -3,7 +3,10 @@
  * server-rendered `.sqs-add-to-cart-button` (templates/markup/commerce-add-to-cart-btn.html):
  * checks the purchase form, asks for the product's additional fields when it
  * has a form (`.use-form`), posts the entry, moves through idle → 'Adding…' →
- * 'Added!' → idle (spec section 4) and announces the new cart.
+ * 'Added!' → idle (spec section 4) and announces the new cart. Some purchases
+ * go on to checkout instead (spec section 4): a subscription in a cart of its
+ * own (the cartToken), a gift card, and any product in express-checkout mode
+ * (data-express-checkout="true" on the button).
  */
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { checkPurchase } from '../add-to-cart-form.ts';
@@ -13,16 +16,34 @@ import {
   readAdditionalFieldsForm,
 } from '../additional-fields-form.tsx';
 import { apiRequest, CLIENT_MESSAGES, ClientApiError } from '../api-client.ts';
-import { announceCart, CART_ENTRIES_PATH, type CartSnapshot } from '../cart-store.ts';
+import {
+  announceCart,
+  CART_ENTRIES_PATH,
+  type CartSnapshot,
+  CHECKOUT_PATH,
+  SUBSCRIPTION_CART_PATH,
+} from '../cart-store.ts';
 import type { IslandProps } from '../island-types.ts';
 
 export type AddToCartState = 'idle' | 'adding' | 'added';
+
+/** What the button does: add to the cart, or buy and go to checkout. */
+export type PurchaseMode = 'cart' | 'express' | 'subscription' | 'gift-card';
+
+const GIFT_CARD = 4;
+
+/** Spec section 8: the alert's title names what failed. */
+export const ALERT_TITLES: Record<PurchaseMode, string> = {
+  cart: 'Unable to Add Item',
+  express: 'Unable to Purchase Item',
+  subscription: 'Unable to Purchase Item',
+  'gift-card': 'Unable to purchase Gift Card',
+};
 
 /** Spec sections 4 and 8. */
 export const ADD_TO_CART_TEXT = {
   adding: 'Adding…',
   added: 'Added!',
-  alertTitle: 'Unable to Add Item',
   /** The cart UI's wording, as the message under the add-to-cart title. */
   formUnavailable: 'Unable to open form',
   dismiss: 'OK',
@@ -40,6 +61,12 @@ export interface AddToCartProps extends IslandProps {
 
 interface AddResponse {
   shoppingCart: CartSnapshot;
+}
+
+export function purchaseMode(productType: number, dataAttributes: Record<string, string>): PurchaseMode {
+  if (dataAttributes['data-is-subscription'] === 'true') return 'subscription';
+  if (productType === GIFT_CARD) return 'gift-card';
+  return dataAttributes['data-express-checkout'] === 'true' ? 'express' : 'cart';
 }
 
 /** Reads what the island needs off the server-rendered button, before React replaces it. */
@@ -88,17 +115,32 @@ export function AddToCart({
     timers.current.push(setTimeout(run, ms));
   }, []);
 
+  const mode = purchaseMode(productType, dataAttributes);
+
   /** additionalFields is the form's values as JSON text (spec section 7), or null without a form. */
   const send = useCallback(
     async (sku: string | null, quantity: number, additionalFields: string | null) => {
       busy.current = true;
       setState('adding');
       try {
+        if (mode === 'subscription') {
+          const { cartToken } = await apiRequest<{ cartToken: string }>(SUBSCRIPTION_CART_PATH, {
+            method: 'POST',
+            body: { itemId, sku, qty: quantity, additionalFields },
+          });
+          // The button stays 'Adding…' while the checkout page loads.
+          context.navigate(`${CHECKOUT_PATH}?cartToken=${encodeURIComponent(cartToken)}`);
+          return;
+        }
         const response = await apiRequest<AddResponse>(CART_ENTRIES_PATH, {
           method: 'POST',
           body: { itemId, sku, quantity, additionalFields },
         });
         announceCart(response.shoppingCart);
+        if (mode !== 'cart') {
+          context.navigate(CHECKOUT_PATH);
+          return;
+        }
         later(timings.addedDelayMs, () => {
           setState('added');
           later(timings.addedHoldMs, () => {
@@ -114,7 +156,7 @@ export function AddToCart({
         });
       }
     },
-    [itemId, timings, later],
+    [itemId, mode, context, timings, later],
   );
 
   const add = useCallback(async () => {
@@ -169,7 +211,7 @@ export function AddToCart({
       ) : null}
       {alert !== null ? (
         <div className="sqs-add-to-cart-alert" role="alert">
-          <p className="sqs-add-to-cart-alert__title">{ADD_TO_CART_TEXT.alertTitle}</p>
+          <p className="sqs-add-to-cart-alert__title">{ALERT_TITLES[mode]}</p>
           <p className="sqs-add-to-cart-alert__message">{alert}</p>
           <button type="button" className="sqs-add-to-cart-alert__dismiss" onClick={() => setAlert(null)}>
             {ADD_TO_CART_TEXT.dismiss}

@@ -10,7 +10,7 @@ const VARIANTS = [
 ];
 const attr = (value: unknown) => JSON.stringify(value).replaceAll('"', '&quot;');
 
-function productHtml(options: { variants?: boolean; productType?: number } = {}) {
+function productHtml(options: { variants?: boolean; productType?: number; buttonAttributes?: string } = {}) {
   const variants =
     options.variants === false
       ? ''
@@ -21,7 +21,7 @@ function productHtml(options: { variants?: boolean; productType?: number } = {})
 </div>`;
   return `<article class="product" data-item-id="item1"><div class="product__purchase">${variants}
 <div class="product-quantity-input" data-item-id="item1"><input aria-label="Quantity" type="number" value="1"></div>
-<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button"><div class="sqs-add-to-cart-button sqs-editable-button" role="button" tabindex="0" data-dynamic-strings data-collection-id="col1" data-item-id="item1" data-product-type="${options.productType ?? 1}" data-use-custom-label="false" data-original-label="Add To Cart"><div class="sqs-add-to-cart-button-inner">Add To Cart</div></div></div>
+<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button"><div class="sqs-add-to-cart-button sqs-editable-button" role="button" tabindex="0" data-dynamic-strings data-collection-id="col1" data-item-id="item1" data-product-type="${options.productType ?? 1}" data-use-custom-label="false" ${options.buttonAttributes ?? ''} data-original-label="Add To Cart"><div class="sqs-add-to-cart-button-inner">Add To Cart</div></div></div>
 </div></article>`;
 }
 
@@ -34,10 +34,10 @@ const choose = (env: DomEnv, option: string, value: string) => {
   select.value = value;
 };
 
-async function setup(t: Test, html = productHtml()) {
+async function setup(t: Test, html = productHtml(), navigations: string[] = []) {
   const env = await createDomEnv(html);
   t.teardown(() => env.close());
-  await env.mount({ timings: TIMINGS });
+  await env.mount({ timings: TIMINGS, navigate: (url) => navigations.push(url) });
   return env;
 }
 
@@ -181,4 +181,63 @@ t.test('server errors: 429 wording, server messages, idle 1 s later', async (t) 
     alert(env)?.querySelector('.sqs-add-to-cart-alert__message')?.textContent,
     'Please check your internet connection.',
   );
+});
+
+const alertTitle = (env: DomEnv) => alert(env)?.querySelector('.sqs-add-to-cart-alert__title')?.textContent;
+
+t.test('a subscription gets a cart of its own and goes to checkout with its token', async (t) => {
+  const navigations: string[] = [];
+  const env = await setup(
+    t,
+    productHtml({ variants: false, buttonAttributes: 'data-is-subscription="true"' }),
+    navigations,
+  );
+  env.replies.push({ status: 200, body: { cartToken: 'abc123' } });
+  await click(env);
+  await settle();
+  t.equal(env.calls[0]!.url, '/api/3/commerce/cart/subscription');
+  t.same(
+    env.calls[0]!.body,
+    { itemId: 'item1', sku: null, qty: 1, additionalFields: null },
+    'qty, as the call names it',
+  );
+  t.same(navigations, ['/checkout?cartToken=abc123']);
+  t.equal(label(env), 'Adding…', 'stays busy while the checkout loads');
+
+  const failing = await setup(t, productHtml({ variants: false, buttonAttributes: 'data-is-subscription="true"' }));
+  failing.replies.push({ status: 400, body: { error: { code: 'not-subscribable', message: 'Not subscribable' } } });
+  await click(failing);
+  await settle();
+  t.equal(alertTitle(failing), 'Unable to Purchase Item');
+});
+
+t.test('express checkout and gift cards go to checkout after the add', async (t) => {
+  const navigations: string[] = [];
+  const env = await setup(
+    t,
+    productHtml({ variants: false, buttonAttributes: 'data-express-checkout="true"' }),
+    navigations,
+  );
+  env.replies.push({ status: 200, body: { shoppingCart: cartWith(1), newlyAdded: {} } });
+  await click(env);
+  await settle();
+  t.equal(env.calls[0]!.url, '/api/commerce/shopping-cart/entries');
+  t.same(navigations, ['/checkout']);
+
+  const giftNavigations: string[] = [];
+  const gift = await setup(t, productHtml({ productType: 4 }), giftNavigations);
+  await click(gift);
+  t.equal(alertTitle(gift), 'Unable to purchase Gift Card', 'the gift card title, for a missing denomination too');
+  choose(gift, 'Size', 'Small');
+  choose(gift, 'Color', 'Red');
+  gift.replies.push({ status: 409, body: { error: { code: 'insufficient-stock', message: 'Sold out' } } });
+  await click(gift);
+  await settle();
+  t.equal(alertTitle(gift), 'Unable to purchase Gift Card');
+  t.same(giftNavigations, [], 'a failed purchase stays on the page');
+  await settle(TIMINGS.errorResetMs + 10);
+  gift.replies.push({ status: 200, body: { shoppingCart: cartWith(1), newlyAdded: {} } });
+  await click(gift);
+  await settle();
+  t.same(giftNavigations, ['/checkout']);
 });
