@@ -10,14 +10,16 @@ import { CART_COOKIE, hasVisitorCookie } from '../api/cookie-names.ts';
 import type { Database } from '../api/db/schema.ts';
 import { contentVersion } from '../api/repositories/content-version-repository.ts';
 import { findWebsiteByHost, type WebsiteWithSettings } from '../api/repositories/website-repository.ts';
+import { checkoutRoutes } from './checkout-routes.ts';
 import { escapeHtml } from './escape-html.ts';
 import { fallbackPageHtml } from './fallback-page.ts';
 import type { PageCache } from './page-cache.ts';
 import { buildPage } from './page-context/build-page.ts';
+import type { CheckoutFormState } from './page-context/checkout-json.ts';
 import { PAGE_TYPES } from './page-context/page-types.ts';
 import { SiteDataMemo } from './page-context/site-data-memo.ts';
 import { renderPage } from './render-page.ts';
-import { resolveRoute } from './routing/resolve-route.ts';
+import { holdsPersonalDetails, isVisitorRoute, type Route, resolveRoute } from './routing/resolve-route.ts';
 import { formatPackageError, type PackageError } from './template-package/index.ts';
 import type { TemplatePackages } from './template-packages.ts';
 
@@ -36,6 +38,17 @@ export interface PageRoutesOptions {
 }
 
 const HTML = 'text/html; charset=utf-8';
+
+/** One page to build and send. */
+interface PageAnswer {
+  route: Route;
+  query: URLSearchParams;
+  version: string;
+  format: string | null;
+  /** Where the HTML is kept for other anonymous visitors; absent for pages that are never shared. */
+  cacheKey?: string;
+  checkout?: CheckoutFormState;
+}
 
 function errorOverlay(errors: readonly PackageError[]): string {
   const list = errors.map((e) => `<pre>${escapeHtml(formatPackageError(e))}</pre>`).join('');
@@ -109,6 +122,67 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   const versionOf = async (websiteId: string): Promise<string> =>
     options.contentChanges ? `local-${options.contentChanges.count}` : contentVersion(db, websiteId);
 
+  /** Builds a page and answers with its HTML, or with its context as JSON when the query asks. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, site: WebsiteWithSettings, answer: PageAnswer) {
+    const { format } = answer;
+    const cookies = request.headers.cookie ? fastifyCookie.parse(request.headers.cookie) : {};
+    const built = await buildPage(db, {
+      site,
+      memo: { version: answer.version, data: memo },
+      route: answer.route,
+      query: answer.query,
+      baseUrl: `${request.protocol}://${request.host}`,
+      now: options.now(),
+      cartId: cookies[CART_COOKIE],
+      crumb: request.crumb,
+      checkout: answer.checkout,
+    });
+    if (format === 'json' || format === 'json-pretty') {
+      return reply
+        .code(built.status)
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(JSON.stringify(built.context, null, format === 'json-pretty' ? 2 : undefined));
+    }
+    const packaged = await packages.get(site.settings.templatePackage);
+    if (!packaged) return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
+    const rendered = await renderPage(packaged.pkg, built, {
+      now: options.now(),
+      revision: packaged.revision,
+      islandsUrl: options.islandsUrl,
+    });
+    for (const error of rendered.errors) request.log.warn({ template: formatPackageError(error) }, 'template error');
+    for (const error of built.blockErrors ?? []) request.log.warn({ block: error }, 'page block error');
+    if (rendered.html === undefined) return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
+    const shown = development ? [...packaged.pkg.errors, ...rendered.errors] : [];
+    const html = shown.length ? rendered.html.replace(/<\/body>/i, `${errorOverlay(shown)}</body>`) : rendered.html;
+    if (answer.cacheKey && rendered.errors.length === 0) {
+      options.cache?.set(answer.cacheKey, { status: built.status, html, storedAt: Date.now() });
+    }
+    const cacheControl = holdsPersonalDetails(answer.route) ? 'no-store' : 'no-cache';
+    return reply.code(built.status).type(HTML).header('cache-control', cacheControl).send(html);
+  }
+
+  // POST /checkout answers with the checkout page again when it places no order.
+  await app.register(checkoutRoutes, {
+    db,
+    siteFor,
+    sendCheckoutPage: async (request, reply, site, page) => {
+      try {
+        return await sendPage(request, reply, site, {
+          route: { kind: 'checkout' },
+          query: new URLSearchParams(page.cartToken ? { cartToken: page.cartToken } : {}),
+          version: await versionOf(site.website.id),
+          format: null,
+          checkout: page.form,
+        });
+      } catch (error) {
+        request.log.error({ err: error, pageType: PAGE_TYPES.checkout }, 'checkout page failed');
+        return sendErrorPage(request, reply, site);
+      }
+    },
+  });
+
   app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
     const site = await siteFor(request.host);
     if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No website answers at this address.\n');
@@ -117,7 +191,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     const route = resolveRoute(url.pathname);
     // Only anonymous HTML pages are shared: nothing a visitor's cookies could change.
     const shareable =
-      options.cache !== undefined && !format && route.kind !== 'cart' && !hasVisitorCookie(request.headers.cookie);
+      options.cache !== undefined && !format && !isVisitorRoute(route) && !hasVisitorCookie(request.headers.cookie);
     try {
       let cacheKey: string | undefined;
       // Read before any of the page's data, so nothing cached under it is older than it.
@@ -134,38 +208,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
             .header('x-page-cache', 'hit')
             .send(hit.html);
       }
-      const built = await buildPage(db, {
-        site,
-        memo: { version, data: memo },
-        route,
-        query: url.searchParams,
-        baseUrl: `${request.protocol}://${request.host}`,
-        now: options.now(),
-        cartId: request.headers.cookie ? fastifyCookie.parse(request.headers.cookie)[CART_COOKIE] : undefined,
-      });
-      if (format === 'json' || format === 'json-pretty') {
-        return reply
-          .code(built.status)
-          .type('application/json; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(JSON.stringify(built.context, null, format === 'json-pretty' ? 2 : undefined));
-      }
-      const packaged = await packages.get(site.settings.templatePackage);
-      if (!packaged) return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
-      const rendered = await renderPage(packaged.pkg, built, {
-        now: options.now(),
-        revision: packaged.revision,
-        islandsUrl: options.islandsUrl,
-      });
-      for (const error of rendered.errors) request.log.warn({ template: formatPackageError(error) }, 'template error');
-      for (const error of built.blockErrors ?? []) request.log.warn({ block: error }, 'page block error');
-      if (rendered.html === undefined) return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
-      const shown = development ? [...packaged.pkg.errors, ...rendered.errors] : [];
-      const html = shown.length ? rendered.html.replace(/<\/body>/i, `${errorOverlay(shown)}</body>`) : rendered.html;
-      if (cacheKey && rendered.errors.length === 0) {
-        options.cache?.set(cacheKey, { status: built.status, html, storedAt: Date.now() });
-      }
-      return reply.code(built.status).type(HTML).header('cache-control', 'no-cache').send(html);
+      return await sendPage(request, reply, site, { route, query: url.searchParams, version, format, cacheKey });
     } catch (error) {
       // A visitor never sees a stack trace; the log has it, with the request id.
       request.log.error({ err: error, pageType: PAGE_TYPES.error }, 'page failed');

@@ -351,6 +351,13 @@ export interface OrdersTable {
   customerEmail: Nullable<string>;
   status: Generated<'PENDING' | 'FULFILLED' | 'CANCELED'>;
   createdOn: CreatedAt;
+  /** The buyer's name and shipping address from checkout (migration 0004); null before it or with nothing to ship. */
+  customerName: Nullable<string>;
+  shippingAddressLine1: Nullable<string>;
+  shippingAddressLine2: Nullable<string>;
+  shippingCity: Nullable<string>;
+  shippingPostalCode: Nullable<string>;
+  shippingCountry: Nullable<string>;
 }
 
 export interface OrderLinesTable {
@@ -364,6 +371,8 @@ export interface OrderLinesTable {
   quantity: number;
   unitPriceMinor: Minor;
   currency: string;
+  /** The variant's option values as bought (migration 0004); null on older lines. */
+  optionValues: NullableJson<{ optionName: string; value: string }[]>;
 }
 
 export interface FormsTable {

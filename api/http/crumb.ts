@@ -13,14 +13,30 @@ import { ApiError } from '../api-errors.ts';
 export const CRUMB_COOKIE = 'crumb';
 export const CRUMB_HEADER = 'x-csrf-token';
 
-/** Sets the crumb cookie on any HTML response to a request that lacks one; registered app-wide. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The crumb this request's page echoes: the visitor's cookie, or a new one
+     * that the HTML response sets, so even the first page's forms carry it.
+     */
+    crumb: string;
+  }
+}
+
+/** Decides each request's crumb and sets the cookie on HTML responses to visitors who lack one; app-wide. */
 export const crumbCookie = fp(
   async (app: FastifyInstance) => {
+    app.decorateRequest('crumb', '');
+    const fresh = new WeakSet<FastifyRequest>();
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const existing = readCrumbCookie(request.headers.cookie);
+      request.crumb = existing ?? randomBytes(16).toString('hex');
+      if (!existing) fresh.add(request);
+    });
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const type = reply.getHeader('content-type');
-      if (typeof type !== 'string' || !type.startsWith('text/html')) return payload;
-      if (readCrumbCookie(request.headers.cookie)) return payload;
-      const cookie = fastifyCookie.serialize(CRUMB_COOKIE, randomBytes(16).toString('hex'), {
+      if (typeof type !== 'string' || !type.startsWith('text/html') || !fresh.has(request)) return payload;
+      const cookie = fastifyCookie.serialize(CRUMB_COOKIE, request.crumb, {
         path: '/',
         sameSite: 'lax',
         // The page's scripts read it to echo it, so it cannot be httpOnly.

@@ -1,4 +1,8 @@
+import Big from 'big.js';
+import type { Selectable } from 'kysely';
 import { newId } from '../db/ids.ts';
+import { json } from '../db/json.ts';
+import type { OrdersTable } from '../db/schema.ts';
 import { getCart } from './cart-repository.ts';
 import { releaseStock, reserveStock } from './inventory-repository.ts';
 import { type Db, inTransaction } from './transaction.ts';
@@ -12,6 +16,24 @@ export interface OrderLine {
   quantity: number;
   /** Minor units, as a decimal string. */
   unitPriceCents: string;
+  /** The variant's options as they read when bought; empty for lines from before they were kept. */
+  optionValues: { optionName: string; value: string }[];
+}
+
+/** Where a physical order goes, as the buyer typed it at checkout. */
+export interface ShippingAddress {
+  line1: string;
+  line2: string | null;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
+/** The store's smallest order subtotal (storeSettings.minimumSubtotalCents) in its base currency. */
+export interface MinimumSubtotal {
+  /** Minor units, as a string of digits. */
+  cents: string;
+  currency: string;
 }
 
 /** The spec's Order (purchase tracking) with money as minor-unit decimal strings. */
@@ -23,6 +45,8 @@ export interface PlacedOrder {
   testMode: boolean;
   currency: string;
   customerEmail: string | null;
+  customerName: string | null;
+  shippingAddress: ShippingAddress | null;
   status: 'PENDING' | 'FULFILLED' | 'CANCELED';
   subtotalCents: string;
   taxCents: string;
@@ -35,8 +59,30 @@ export interface PlacedOrder {
 
 export type PlaceOrderResult =
   | { ok: true; order: PlacedOrder }
-  | { ok: false; reason: 'cart-not-found' | 'cart-purchased' | 'empty-cart' }
+  | { ok: false; reason: 'cart-not-found' | 'cart-purchased' | 'empty-cart' | 'below-minimum' }
   | { ok: false; reason: 'insufficient-stock' | 'variant-not-found'; sku: string };
+
+export interface PlaceOrderOptions {
+  customerEmail: string | null;
+  testMode: boolean;
+  customerName?: string | null;
+  shippingAddress?: ShippingAddress | null;
+  /** Checked against the cart as it is inside the transaction, so no change made meanwhile slips under it. */
+  minimumSubtotal?: MinimumSubtotal | null;
+}
+
+/**
+ * A cart in another currency than the minimum cannot be compared with it,
+ * so it is never held back (the cart island applies the same rule).
+ */
+export function isBelowMinimumSubtotal(
+  subtotalCents: string,
+  currency: string,
+  minimum: MinimumSubtotal | null | undefined,
+): boolean {
+  if (!minimum || minimum.currency !== currency) return false;
+  return new Big(subtotalCents).lt(minimum.cents);
+}
 
 /**
  * Turns a cart into an order, all or nothing: the cart row is locked so the
@@ -49,8 +95,10 @@ export async function placeOrder(
   db: Db,
   websiteId: string,
   cartId: string,
-  options: { customerEmail: string | null; testMode: boolean },
+  options: PlaceOrderOptions,
 ): Promise<PlaceOrderResult> {
+  const customerName = options.customerName ?? null;
+  const shippingAddress = options.shippingAddress ?? null;
   return inTransaction(db, async (trx): Promise<PlaceOrderResult> => {
     const locked = await trx
       .selectFrom('carts')
@@ -63,6 +111,9 @@ export async function placeOrder(
     if (locked.isPurchased) return { ok: false, reason: 'cart-purchased' };
     const cart = await getCart(trx, websiteId, cartId);
     if (!cart || cart.entries.length === 0) return { ok: false, reason: 'empty-cart' };
+    if (isBelowMinimumSubtotal(cart.subtotalCents, cart.currency, options.minimumSubtotal)) {
+      return { ok: false, reason: 'below-minimum' };
+    }
 
     // One fixed order (by variant) for taking row locks, so two orders that
     // share variants cannot each hold one the other is waiting for.
@@ -113,6 +164,12 @@ export async function placeOrder(
         discountMinor: cart.discountCents,
         grandTotalMinor: cart.grandTotalCents,
         customerEmail: options.customerEmail,
+        customerName,
+        shippingAddressLine1: shippingAddress?.line1 ?? null,
+        shippingAddressLine2: shippingAddress?.line2 ?? null,
+        shippingCity: shippingAddress?.city ?? null,
+        shippingPostalCode: shippingAddress?.postalCode ?? null,
+        shippingCountry: shippingAddress?.country ?? null,
       })
       .returning(['status', 'createdOn'])
       .executeTakeFirstOrThrow();
@@ -124,6 +181,7 @@ export async function placeOrder(
       productName: entry.productName,
       quantity: entry.quantity,
       unitPriceCents: entry.unitPriceCents,
+      optionValues: entry.chosenVariant.optionValues,
     }));
     await trx
       .insertInto('orderLines')
@@ -139,6 +197,7 @@ export async function placeOrder(
           quantity: line.quantity,
           unitPriceMinor: line.unitPriceCents,
           currency: cart.currency,
+          optionValues: json(line.optionValues),
         })),
       )
       .execute();
@@ -159,6 +218,8 @@ export async function placeOrder(
         testMode: options.testMode,
         currency: cart.currency,
         customerEmail: options.customerEmail,
+        customerName,
+        shippingAddress,
         status: order.status,
         subtotalCents: cart.subtotalCents,
         taxCents: cart.taxCents,
@@ -182,7 +243,7 @@ export async function getOrder(db: Db, websiteId: string, orderId: string): Prom
   if (!order) return undefined;
   const lines = await db
     .selectFrom('orderLines')
-    .select(['lineNumber', 'itemId', 'variantId', 'sku', 'productName', 'quantity', 'unitPriceMinor'])
+    .select(['lineNumber', 'itemId', 'variantId', 'sku', 'productName', 'quantity', 'unitPriceMinor', 'optionValues'])
     .where('websiteId', '=', websiteId)
     .where('orderId', '=', orderId)
     .orderBy('lineNumber')
@@ -195,13 +256,30 @@ export async function getOrder(db: Db, websiteId: string, orderId: string): Prom
     testMode: order.testMode,
     currency: order.currency,
     customerEmail: order.customerEmail,
+    customerName: order.customerName,
+    shippingAddress: shippingAddressOf(order),
     status: order.status,
     subtotalCents: order.subtotalMinor,
     taxCents: order.taxMinor,
     shippingCostCents: order.shippingMinor,
     discountCents: order.discountMinor,
     grandTotalCents: order.grandTotalMinor,
-    items: lines.map(({ unitPriceMinor, ...line }) => ({ ...line, unitPriceCents: unitPriceMinor })),
+    items: lines.map(({ unitPriceMinor, optionValues, ...line }) => ({
+      ...line,
+      unitPriceCents: unitPriceMinor,
+      optionValues: optionValues ?? [],
+    })),
     createdOn: order.createdOn,
   };
+}
+
+function shippingAddressOf(order: Selectable<OrdersTable>): ShippingAddress | null {
+  const {
+    shippingAddressLine1: line1,
+    shippingCity: city,
+    shippingPostalCode: postalCode,
+    shippingCountry: country,
+  } = order;
+  if (line1 === null || city === null || postalCode === null || country === null) return null;
+  return { line1, line2: order.shippingAddressLine2, city, postalCode, country };
 }

@@ -1,11 +1,12 @@
 /**
- * The cart page's totals. Shipping and tax are worked out at checkout, so a
- * zero there means "not yet", not "free"; the minimum-subtotal notice stands
- * here because there is no checkout button yet to stand next to.
+ * The cart page's totals and the way to checkout. Shipping and tax are
+ * worked out at checkout, so a zero there means "not yet", not "free".
+ * Below the store's minimum subtotal the checkout button stays in place but
+ * does nothing, and names the minimum notice as its reason.
  */
 import { useId } from 'react';
 import { formatMinorUnits } from '../cart-labels.ts';
-import type { CartSnapshot } from '../cart-store.ts';
+import { type CartSnapshot, CHECKOUT_PATH } from '../cart-store.ts';
 import { minimumSubtotalMessage, CART_PAGE_TEXT as TEXT } from './cart-page-text.ts';
 import { isBelowMinimum, type MinimumSubtotal } from './minimum-subtotal.ts';
 
@@ -15,10 +16,14 @@ export interface CartSummaryProps {
   locale: string | undefined;
 }
 
+const CHECKOUT_LABEL = 'Check out';
+
 const isZero = (cents: string | undefined) => cents === undefined || /^-?0+$/.test(cents);
 
 export function CartSummary({ cart, minimum, locale }: CartSummaryProps) {
   const headingId = useId();
+  const minimumId = useId();
+  const belowMinimum = minimum !== null && isBelowMinimum(cart.subtotalCents, cart.currency, minimum);
   const money = (cents: string) => formatMinorUnits(cents, cart.currency, locale);
   const later = isZero(cart.shippingCostCents) || isZero(cart.taxCents);
   const row = (label: string, value: string, className?: string) => (
@@ -45,11 +50,21 @@ export function CartSummary({ cart, minimum, locale }: CartSummaryProps) {
           'cart-page__grand-total',
         )}
       </dl>
-      {minimum && isBelowMinimum(cart.subtotalCents, cart.currency, minimum) ? (
-        <p className="cart-page__minimum">
+      {belowMinimum ? (
+        <p id={minimumId} className="cart-page__minimum">
           {minimumSubtotalMessage(formatMinorUnits(minimum.cents, minimum.currency, locale))}
         </p>
       ) : null}
+      {/* Not a link while it cannot be followed: a link that goes nowhere would still be announced as one. */}
+      {belowMinimum ? (
+        <button type="button" className="button cart-page__checkout" aria-disabled="true" aria-describedby={minimumId}>
+          {CHECKOUT_LABEL}
+        </button>
+      ) : (
+        <a className="button cart-page__checkout" href={CHECKOUT_PATH}>
+          {CHECKOUT_LABEL}
+        </a>
+      )}
     </section>
   );
 }

@@ -13,14 +13,17 @@ import {
   listItems,
   searchItems,
 } from '../../api/repositories/item-repository.ts';
+import { getOrder } from '../../api/repositories/order-repository.ts';
 import { getCollectionTaxonomy } from '../../api/repositories/taxonomy-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
 import { cartJson, findVisitorCart } from '../../api/services/cart-service.ts';
+import { findCheckoutCart, minimumSubtotalOf } from '../../api/services/checkout-service.ts';
 import { COLLECTION_TYPES, RECORD_TYPES } from '../../formatters/content/spec-enums.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
 import type { Route } from '../routing/resolve-route.ts';
 import type { TagDataSource } from '../template-package/index.ts';
+import { type CheckoutFormState, checkoutJson, orderJson } from './checkout-json.ts';
 import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJson } from './content-json.ts';
 import { installmentContextJson } from './installment-context-json.ts';
 import { loadItems } from './load-items.ts';
@@ -59,9 +62,15 @@ export interface PageRequest {
   now: number;
   /** The visitor's cart cookie, if any: the page then shows their cart (header count, /cart without script). */
   cartId?: string;
+  /** The request's crumb (api/http/crumb.ts): the checkout form echoes it. */
+  crumb?: string;
+  /** A checkout form sent back with problems: the page shows them with the visitor's values. */
+  checkout?: CheckoutFormState;
 }
 
 const SEARCH_PAGE_SIZE = 20;
+/** Order ids are random 96-bit ids, so the id itself is the confirmation page's token. */
+const ORDER_TOKEN = /^[0-9a-f]{24}$/;
 
 export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage> {
   const { site, route } = request;
@@ -145,6 +154,44 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
         context: { ...base(undefined), pageType: PAGE_TYPES.showCart },
         ...page(undefined),
       };
+    case 'checkout': {
+      // A cart named in the URL (subscriptions, express checkout) wins over the visitor's own.
+      const cartToken = request.query.get('cartToken') ?? undefined;
+      const checkoutCart = !hasStore
+        ? undefined
+        : cartToken !== undefined
+          ? await findCheckoutCart(db, websiteId, cartToken)
+          : await findCheckoutCart(db, websiteId, request.cartId);
+      return {
+        status: request.checkout?.status ?? 200,
+        pageType: PAGE_TYPES.checkout,
+        view: { kind: 'page', name: 'checkout' },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.checkout,
+          checkout: checkoutJson({
+            cart: checkoutCart,
+            cartToken: checkoutCart ? cartToken : undefined,
+            crumb: request.crumb,
+            minimum: minimumSubtotalOf(site),
+            form: request.checkout,
+          }),
+        },
+        ...page(undefined),
+      };
+    }
+    case 'order-confirmed': {
+      const token = request.query.get('orderToken') ?? '';
+      const order = ORDER_TOKEN.test(token) ? await getOrder(db, websiteId, token) : undefined;
+      if (!order) return notFound();
+      return {
+        status: 200,
+        pageType: PAGE_TYPES.orderConfirmed,
+        view: { kind: 'page', name: 'order-confirmed' },
+        context: { ...base(undefined), pageType: PAGE_TYPES.orderConfirmed, order: orderJson(order) },
+        ...page(undefined),
+      };
+    }
     case 'search': {
       const q = (request.query.get('q') ?? '').slice(0, 200);
       const found = await searchItems(db, websiteId, q, {

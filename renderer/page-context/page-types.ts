@@ -10,6 +10,8 @@ export const PAGE_TYPES = {
   protectedContent: 105,
   memberAreaAccessDenied: 106,
   showCart: 200,
+  checkout: 201,
+  orderConfirmed: 202,
 } as const;
 
 export type PageTypeNumber = (typeof PAGE_TYPES)[keyof typeof PAGE_TYPES];

@@ -2,6 +2,8 @@
 export type Route =
   | { kind: 'home' }
   | { kind: 'cart' }
+  | { kind: 'checkout' }
+  | { kind: 'order-confirmed' }
   | { kind: 'search' }
   | { kind: 'collection'; collectionUrlId: string }
   | { kind: 'item'; collectionUrlId: string; itemUrlId: string }
@@ -24,7 +26,19 @@ export function resolveRoute(pathname: string): Route {
   const [first, second] = segments;
   if (segments.length === 1 && first === 'cart') return { kind: 'cart' };
   if (segments.length === 1 && first === 'search') return { kind: 'search' };
+  if (segments.length === 1 && first === 'checkout') return { kind: 'checkout' };
+  if (segments.length === 2 && first === 'checkout' && second === 'order-confirmed') return { kind: 'order-confirmed' };
   if (segments.length === 1) return { kind: 'collection', collectionUrlId: first! };
   if (segments.length === 2) return { kind: 'item', collectionUrlId: first!, itemUrlId: second! };
   return { kind: 'not-found' };
+}
+
+/** Pages showing one visitor's cart or order: the page cache never shares them. */
+export function isVisitorRoute(route: Route): boolean {
+  return route.kind === 'cart' || holdsPersonalDetails(route);
+}
+
+/** Pages with a buyer's email, name or address: not even the browser's cache may keep them. */
+export function holdsPersonalDetails(route: Route): boolean {
+  return route.kind === 'checkout' || route.kind === 'order-confirmed';
 }

@@ -1,0 +1,82 @@
+/**
+ * Placing an order from the checkout page. There is no payment provider,
+ * so every order is a test order (orders.test_mode): the buyer is told no
+ * payment is taken, and nothing pretends to charge a card.
+ */
+import { ApiError } from '../api-errors.ts';
+import { getCart, type ShoppingCart } from '../repositories/cart-repository.ts';
+import { type MinimumSubtotal, type PlacedOrder, placeOrder } from '../repositories/order-repository.ts';
+import type { Db } from '../repositories/transaction.ts';
+import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
+import type { CheckoutDetails } from './checkout-form.ts';
+
+/** Until a payment provider exists, no order is a real sale. */
+const TEST_MODE = true;
+
+const CART_ID = /^[0-9a-f]{24}$/;
+
+export type CheckoutOutcome =
+  | { ok: true; order: PlacedOrder }
+  /** The cart was bought meanwhile (a second click on the button): its order is the answer. */
+  | { ok: false; problem: 'already-ordered'; orderId: string }
+  | { ok: false; problem: 'cart-empty' | 'below-minimum' }
+  | { ok: false; problem: 'out-of-stock' | 'variant-unavailable'; message: string; productName: string | undefined };
+
+/** storeSettings.minimumSubtotalCents in the store's base currency; unset, malformed or zero is none. */
+export function minimumSubtotalOf(site: WebsiteWithSettings): MinimumSubtotal | null {
+  const cents = site.settings.storeSettings.minimumSubtotalCents;
+  if (typeof cents !== 'string' || !/^\d+$/.test(cents) || /^0+$/.test(cents)) return null;
+  return { cents, currency: site.settings.baseCurrency };
+}
+
+/**
+ * The cart a checkout names, open or already bought (so a repeated submit
+ * can be sent to its order). The id is a random 96-bit token: knowing it is
+ * what entitles a visitor to the cart, whether it came in a cookie or in
+ * ?cartToken=.
+ */
+export async function findCheckoutCart(
+  db: Db,
+  websiteId: string,
+  cartId: string | undefined,
+): Promise<ShoppingCart | undefined> {
+  if (!cartId || !CART_ID.test(cartId)) return undefined;
+  return getCart(db, websiteId, cartId);
+}
+
+export async function placeCheckoutOrder(
+  db: Db,
+  site: WebsiteWithSettings,
+  cart: ShoppingCart,
+  details: CheckoutDetails,
+): Promise<CheckoutOutcome> {
+  const websiteId = site.website.id;
+  const placed = await placeOrder(db, websiteId, cart.id, {
+    customerEmail: details.email,
+    customerName: details.name,
+    shippingAddress: details.shippingAddress,
+    testMode: TEST_MODE,
+    minimumSubtotal: minimumSubtotalOf(site),
+  });
+  if (placed.ok) return placed;
+  switch (placed.reason) {
+    case 'cart-purchased': {
+      const bought = await getCart(db, websiteId, cart.id);
+      return bought?.orderId
+        ? { ok: false, problem: 'already-ordered', orderId: bought.orderId }
+        : { ok: false, problem: 'cart-empty' };
+    }
+    case 'cart-not-found':
+    case 'empty-cart':
+      return { ok: false, problem: 'cart-empty' };
+    case 'below-minimum':
+      return { ok: false, problem: 'below-minimum' };
+    case 'insufficient-stock':
+    case 'variant-not-found': {
+      const code = placed.reason === 'insufficient-stock' ? 'out-of-stock' : 'variant-unavailable';
+      const entry = cart.entries.find((candidate) => candidate.chosenVariant.sku === placed.sku);
+      // The API's own wording (spec section 5), so the page and the API say the same thing.
+      return { ok: false, problem: code, message: new ApiError(code).message, productName: entry?.productName };
+    }
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * POST /checkout: the checkout page's form, which works without any script.
+ * GET /checkout and /checkout/order-confirmed are ordinary pages
+ * (routing/resolve-route.ts); this is the one write behind them.
+ *
+ * It lives with the pages rather than in the API scope because every answer
+ * but success is the checkout page again (values kept, problems listed),
+ * and the API scope answers in JSON only. So the form-body parser and the
+ * cookie plugin are registered here, in this plugin's own scope, and the
+ * crumb is checked with the API's own check and messages (spec section 8).
+ */
+import fastifyCookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../api/api-errors.ts';
+import { CART_COOKIE } from '../api/cookie-names.ts';
+import { verifyCrumb } from '../api/http/crumb.ts';
+import { isBelowMinimumSubtotal } from '../api/repositories/order-repository.ts';
+import type { Db } from '../api/repositories/transaction.ts';
+import type { WebsiteWithSettings } from '../api/repositories/website-repository.ts';
+import { readCheckoutForm } from '../api/services/checkout-form.ts';
+import { findCheckoutCart, minimumSubtotalOf, placeCheckoutOrder } from '../api/services/checkout-service.ts';
+import type { CheckoutFormState } from './page-context/checkout-json.ts';
+
+export interface CheckoutRoutesOptions {
+  db: Db;
+  siteFor(host: string): Promise<WebsiteWithSettings | undefined>;
+  /** Renders the checkout page (type 201) with the form's state; page-routes.ts owns rendering. */
+  sendCheckoutPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    site: WebsiteWithSettings,
+    page: { cartToken: string | undefined; form: CheckoutFormState },
+  ): Promise<FastifyReply>;
+}
+
+/** A handful of short fields; nothing a buyer types comes near it. */
+const BODY_LIMIT = 16 * 1024;
+
+/** The confirmation page of an order; its random 96-bit id is the token (see build-page.ts). */
+export function orderConfirmedUrl(orderId: string): string {
+  return `/checkout/order-confirmed?orderToken=${encodeURIComponent(orderId)}`;
+}
+
+export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRoutesOptions): Promise<void> {
+  const { db } = options;
+  await app.register(fastifyCookie);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+
+  // After a POST the browser must not keep or resubmit anything: 303 turns the next request into a GET.
+  const seeOther = (reply: FastifyReply, location: string) =>
+    reply.code(303).header('location', location).header('cache-control', 'no-store').send();
+
+  app.post('/checkout', async (request, reply) => {
+    const site = await options.siteFor(request.host);
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No website answers at this address.\n');
+    const body = request.body;
+    const token = (body as Record<string, unknown> | undefined)?.cartToken;
+    const cartToken = typeof token === 'string' && token !== '' ? token : undefined;
+    const ownCartId = request.cookies[CART_COOKIE];
+    const cart = await findCheckoutCart(db, site.website.id, cartToken ?? ownCartId);
+    const form = readCheckoutForm(body, cart?.requiresShipping ?? false);
+    const again = (status: number, state: Partial<CheckoutFormState> = {}) =>
+      options.sendCheckoutPage(request, reply, site, {
+        cartToken,
+        form: { status, values: form.values, errors: {}, ...state },
+      });
+
+    try {
+      verifyCrumb(request);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return again(error.statusCode, { alert: { message: error.message } });
+    }
+    // A second click on the button, sent before the first answer arrived.
+    if (cart?.isPurchased && cart.orderId) return seeOther(reply, orderConfirmedUrl(cart.orderId));
+    // The page says why: the cart is empty, gone or bought, or below the store's minimum (the form is not shown then).
+    if (!cart || cart.isPurchased || cart.entries.length === 0) return again(409);
+    if (isBelowMinimumSubtotal(cart.subtotalCents, cart.currency, minimumSubtotalOf(site))) return again(409);
+    if (!form.ok) return again(400, { errors: form.errors });
+
+    const outcome = await placeCheckoutOrder(db, site, cart, form.details);
+    if (outcome.ok) {
+      // The cart cookie named the cart just bought; a cart named by ?cartToken= leaves the visitor's own cart alone.
+      if (cart.id === ownCartId) {
+        reply.clearCookie(CART_COOKIE, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+        });
+      }
+      return seeOther(reply, orderConfirmedUrl(outcome.order.id));
+    }
+    switch (outcome.problem) {
+      case 'already-ordered':
+        return seeOther(reply, orderConfirmedUrl(outcome.orderId));
+      case 'cart-empty':
+      case 'below-minimum':
+        // The page, built from the cart as it is now, shows the empty cart or the minimum message.
+        return again(409);
+      case 'out-of-stock':
+      case 'variant-unavailable':
+        return again(409, { alert: { message: outcome.message, detail: outcome.productName } });
+    }
+  });
+}

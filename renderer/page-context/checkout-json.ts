@@ -1,0 +1,110 @@
+/**
+ * The JSON the checkout page (type 201) and the order-confirmed page (type
+ * 202) render from. Money is the Money shape (`money-format` in templates),
+ * in the cart's or order's own currency.
+ */
+import Big from 'big.js';
+import type { ShoppingCart } from '../../api/repositories/cart-repository.ts';
+import {
+  isBelowMinimumSubtotal,
+  type MinimumSubtotal,
+  type PlacedOrder,
+} from '../../api/repositories/order-repository.ts';
+import {
+  CHECKOUT_FIELDS,
+  type CheckoutErrors,
+  type CheckoutField,
+  type CheckoutValues,
+} from '../../api/services/checkout-form.ts';
+import { moneyJson } from './money-json.ts';
+
+type Json = Record<string, unknown>;
+
+/** What a POST /checkout that did not place an order hands back to the page. */
+export interface CheckoutFormState {
+  status: number;
+  values: CheckoutValues;
+  errors: CheckoutErrors;
+  /** A problem with the order as a whole (the crumb, stock, the minimum), shown above everything. */
+  alert?: { message: string; detail?: string };
+}
+
+export interface CheckoutInput {
+  cart: ShoppingCart | undefined;
+  /** Set when the cart was named by ?cartToken=, so the form posts it back. */
+  cartToken: string | undefined;
+  /** The visitor's crumb (api/http/crumb.ts), echoed in a hidden field. */
+  crumb: string | undefined;
+  minimum: MinimumSubtotal | null;
+  form: CheckoutFormState | undefined;
+}
+
+/** The element ids the template gives each field; the error summary links to them. */
+const INPUT_IDS: Record<CheckoutField, string> = {
+  email: 'checkout-email',
+  name: 'checkout-name',
+  addressLine1: 'checkout-address-line1',
+  addressLine2: 'checkout-address-line2',
+  city: 'checkout-city',
+  postalCode: 'checkout-postal-code',
+  country: 'checkout-country',
+};
+
+export function checkoutJson(input: CheckoutInput): Json {
+  const { cart, form } = input;
+  const open = cart !== undefined && !cart.isPurchased && cart.entries.length > 0;
+  const belowMinimum = open && isBelowMinimumSubtotal(cart.subtotalCents, cart.currency, input.minimum);
+  const errors = form?.errors ?? {};
+  return {
+    crumb: input.crumb ?? '',
+    cartToken: input.cartToken,
+    purchased: cart?.isPurchased === true,
+    cart: open
+      ? {
+          currency: cart.currency,
+          requiresShipping: cart.requiresShipping,
+          totalQuantity: cart.totalQuantity,
+          entries: cart.entries.map((entry) => ({
+            productName: entry.productName,
+            fullUrl: entry.fullUrl,
+            chosenVariant: { optionValues: entry.chosenVariant.optionValues },
+            quantity: entry.quantity,
+            unitPrice: moneyJson(entry.unitPriceCents, entry.currency),
+            lineTotal: moneyJson(entry.lineTotalCents, entry.currency),
+            image: entry.image,
+          })),
+          subtotal: moneyJson(cart.subtotalCents, cart.currency),
+          grandTotal: moneyJson(cart.grandTotalCents, cart.currency),
+        }
+      : undefined,
+    minimum: belowMinimum && input.minimum ? moneyJson(input.minimum.cents, input.minimum.currency) : undefined,
+    canOrder: open && !belowMinimum,
+    alert: form?.alert,
+    values: form?.values ?? {},
+    errors,
+    // In the page's field order, so the summary reads like the form.
+    errorList: CHECKOUT_FIELDS.flatMap((field) =>
+      errors[field] ? [{ field, inputId: INPUT_IDS[field], message: errors[field] }] : [],
+    ),
+  };
+}
+
+export function orderJson(order: PlacedOrder): Json {
+  return {
+    orderNumber: order.orderNumber,
+    testMode: order.testMode,
+    email: order.customerEmail ?? undefined,
+    name: order.customerName ?? undefined,
+    shippingAddress: order.shippingAddress ?? undefined,
+    items: order.items.map((line) => ({
+      productName: line.productName,
+      chosenVariant: { optionValues: line.optionValues },
+      quantity: line.quantity,
+      unitPrice: moneyJson(line.unitPriceCents, order.currency),
+      lineTotal: moneyJson(new Big(line.unitPriceCents).times(line.quantity).toFixed(0), order.currency),
+    })),
+    subtotal: moneyJson(order.subtotalCents, order.currency),
+    grandTotal: moneyJson(order.grandTotalCents, order.currency),
+    createdOn: order.createdOn.getTime(),
+  };
+}

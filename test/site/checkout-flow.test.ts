@@ -1,0 +1,93 @@
+/**
+ * Checkout in headless Chromium against the real server: from the cart
+ * island's button with scripts on, and the whole way with scripts off
+ * (the form must work without them), including a form sent back with
+ * problems and the confirmation page.
+ */
+import t from 'tap';
+import { browserSkip, launchChromium, screenshot, watchProblems } from './browser-support.ts';
+import { openDemoApp } from './demo-app.ts';
+
+t.test('check out from the cart, with and without scripts', { skip: browserSkip(t) }, async (t) => {
+  const { app } = await openDemoApp(t);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = address.replace('127.0.0.1', 'localhost');
+  const browser = await launchChromium();
+  t.teardown(() => browser.close());
+
+  for (const scripts of [true, false]) {
+    const mode = scripts ? 'scripts' : 'no-scripts';
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: scripts });
+    const page = await context.newPage();
+    // A form sent back with problems answers 400, which is the point of that step.
+    const problems = watchProblems(page, { allowStatus: (url, status) => url.endsWith('/checkout') && status === 400 });
+
+    // Without scripts the add-to-cart button cannot post, so the cart is filled through the API as the page's script would.
+    await page.goto(`${base}/shop/walnut-coffee-scoop`);
+    const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
+    const added = await page.request.post(`${base}/api/commerce/shopping-cart/entries`, {
+      headers: { 'x-csrf-token': crumb },
+      data: { itemId: await page.locator('[data-item-id]').first().getAttribute('data-item-id'), quantity: 2 },
+    });
+    t.equal(added.status(), 200, `${mode}: added`);
+
+    await page.goto(`${base}/cart`);
+    const checkout = page.locator(
+      scripts ? '#sqs-cart-root a.cart-page__checkout' : '.cart-fallback a.cart-page__checkout',
+    );
+    await checkout.waitFor();
+    t.equal(await checkout.innerText(), 'Check out', `${mode}: the cart has a checkout link`);
+    await checkout.click();
+    await page.waitForURL(`${base}/checkout`);
+    await t.resolveMatch(page.getByRole('heading', { level: 1 }).innerText(), 'Checkout');
+    await t.resolveMatch(page.locator('.checkout-test-notice').innerText(), 'Test order: no payment is taken.');
+
+    // Only the email, and a bad one: the page comes back with the problems listed and linked.
+    await page.getByLabel('Email').fill('scoop@');
+    await page.getByRole('button', { name: 'Place test order' }).click();
+    const summary = page.getByRole('alert');
+    await summary.waitFor();
+    t.equal(
+      await page.evaluate(() => document.activeElement?.classList.contains('checkout-errors')),
+      true,
+      `${mode}: the error summary has focus`,
+    );
+    await screenshot(page, `checkout-${mode}-1-problems`);
+    await summary.getByRole('link', { name: 'Enter your full name.' }).click();
+    t.equal(
+      await page.evaluate(() => document.activeElement?.id),
+      'checkout-name',
+      `${mode}: the link reaches the field`,
+    );
+    t.equal(await page.getByLabel('Email').inputValue(), 'scoop@', `${mode}: the email is kept`);
+    t.equal(await page.getByLabel('Full name').getAttribute('aria-describedby'), 'checkout-name-error');
+
+    await page.getByLabel('Email').fill('scoop@example.com');
+    await page.getByLabel('Full name').fill('Sam Scoop');
+    await page.getByLabel('Address line 1').fill('5 Commercial Street');
+    await page.getByLabel('Town or city').fill('Portland');
+    await page.getByLabel('Postal code').fill('04101');
+    await page.getByLabel('Country').fill('United States');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/checkout\/order-confirmed\?orderToken=[0-9a-f]{24}$/);
+    await t.resolveMatch(page.getByRole('heading', { level: 1 }).innerText(), 'Thank you, your order is placed');
+    await t.resolveMatch(page.locator('.checkout-summary').innerText(), /Walnut Coffee Scoop[\s\S]*\$48\.00/);
+    await t.resolveMatch(page.locator('.order-details').innerText(), /scoop@example\.com/);
+    await screenshot(page, `checkout-${mode}-2-confirmed`);
+    t.notOk(
+      (await context.cookies()).some((cookie) => cookie.name === 'sb_cart'),
+      `${mode}: the cart cookie is gone`,
+    );
+
+    await page.goto(`${base}/cart`);
+    const empty = page.locator(scripts ? '#sqs-cart-root .empty-state' : '.cart-fallback .empty-state');
+    await t.resolveMatch(empty.innerText(), /Your cart is empty/, `${mode}: the cart is empty after the order`);
+    // Chromium echoes the 400 page load on the console; the response check above already allowed exactly that one.
+    t.same(
+      problems.filter((problem) => !/^console: Failed to load resource: .* status of 400/.test(problem)),
+      [],
+      `${mode}: no console errors or failed requests`,
+    );
+    await context.close();
+  }
+});
