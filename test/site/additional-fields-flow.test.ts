@@ -1,6 +1,5 @@
 import t from 'tap';
-import { browserSkip, launchChromium, screenshot, watchProblems } from './browser-support.ts';
-import { openDemoApp } from './demo-app.ts';
+import { browserSkip, openSiteInBrowser, screenshot, VIEWPORTS, watchProblems } from './browser-support.ts';
 
 const SCOOP = '/shop/walnut-coffee-scoop';
 
@@ -8,16 +7,9 @@ t.test(
   'a visitor fills in the engraving form in its lightbox and the scoop goes into the cart with it',
   { skip: browserSkip(t) },
   async (t) => {
-    const { app } = await openDemoApp(t);
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = address.replace('127.0.0.1', 'localhost');
-    const browser = await launchChromium();
-    t.teardown(() => browser.close());
+    const { base, browser } = await openSiteInBrowser(t);
 
-    for (const viewport of [
-      { label: 'desktop', width: 1280, height: 900 },
-      { label: 'phone', width: 390, height: 844 },
-    ]) {
+    for (const viewport of VIEWPORTS) {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       const problems = watchProblems(page);

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
+import { openDemoApp } from './demo-app.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = new URL('../../test-output/screenshots/', import.meta.url);
@@ -23,10 +24,32 @@ export function browserSkip(t: { fail(message: string): void }): string | false 
   return `no Chromium at ${CHROMIUM}`;
 }
 
-export async function launchChromium(): Promise<Browser> {
+/** The screen sizes the flows are checked at. */
+export const VIEWPORTS = [
+  { label: 'desktop', width: 1280, height: 900 },
+  { label: 'phone', width: 390, height: 844 },
+] as const;
+
+async function launchChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   await mkdir(SCREENSHOTS, { recursive: true });
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+interface Teardown {
+  teardown(fn: () => Promise<void> | void): void;
+}
+
+/**
+ * The demo site on a real port and a browser to visit it. The base URL says
+ * localhost, the demo site's host; both close when the test ends.
+ */
+export async function openSiteInBrowser(t: Teardown): Promise<{ base: string; browser: Browser }> {
+  const { app } = await openDemoApp(t);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await launchChromium();
+  t.teardown(() => browser.close());
+  return { base: address.replace('127.0.0.1', 'localhost'), browser };
 }
 
 /** Collects what a visitor would call broken: console errors, page errors, failed or 4xx/5xx requests. */

@@ -1,6 +1,5 @@
 import t from 'tap';
-import { browserSkip, launchChromium, screenshot, watchProblems } from './browser-support.ts';
-import { openDemoApp } from './demo-app.ts';
+import { browserSkip, openSiteInBrowser, screenshot, VIEWPORTS, watchProblems } from './browser-support.ts';
 
 const PAGES = [
   { name: 'home', url: '/' },
@@ -12,16 +11,9 @@ t.test(
   'home, store and product pages load in headless Chromium with no errors',
   { skip: browserSkip(t) },
   async (t) => {
-    const { app } = await openDemoApp(t);
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = address.replace('127.0.0.1', 'localhost');
-    const browser = await launchChromium();
-    t.teardown(() => browser.close());
+    const { base, browser } = await openSiteInBrowser(t);
 
-    for (const viewport of [
-      { label: 'desktop', width: 1280, height: 900 },
-      { label: 'phone', width: 390, height: 844 },
-    ]) {
+    for (const viewport of VIEWPORTS) {
       const page = await browser.newPage({ viewport });
       const problems = watchProblems(page);
       for (const { name, url } of PAGES) {

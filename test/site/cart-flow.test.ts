@@ -6,8 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import t, { type Test } from 'tap';
-import { browserSkip, launchChromium, screenshot, watchProblems } from './browser-support.ts';
-import { openDemoApp } from './demo-app.ts';
+import { browserSkip, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
 
 const PRODUCT = '/shop/stoneware-mug';
 const OPTION_MESSAGE = 'Please select the Color option.';
@@ -25,11 +24,7 @@ const headerCount = (page: Page) => page.locator('[data-cart-indicator] .sqs-car
 const pill = (page: Page) => page.locator('a.sqs-cart-pill');
 
 t.test('add to cart, change and remove on /cart', { skip: browserSkip(t) }, async (t) => {
-  const { app } = await openDemoApp(t);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = address.replace('127.0.0.1', 'localhost');
-  const browser = await launchChromium();
-  t.teardown(() => browser.close());
+  const { base, browser } = await openSiteInBrowser(t);
 
   for (const mode of ['mouse', 'keyboard'] as const) {
     // A new context is a new visitor: no cookies, so an empty cart.

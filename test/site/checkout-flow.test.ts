@@ -5,15 +5,10 @@
  * problems and the confirmation page.
  */
 import t from 'tap';
-import { browserSkip, launchChromium, screenshot, watchProblems } from './browser-support.ts';
-import { openDemoApp } from './demo-app.ts';
+import { browserSkip, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
 
 t.test('check out from the cart, with and without scripts', { skip: browserSkip(t) }, async (t) => {
-  const { app } = await openDemoApp(t);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = address.replace('127.0.0.1', 'localhost');
-  const browser = await launchChromium();
-  t.teardown(() => browser.close());
+  const { base, browser } = await openSiteInBrowser(t);
 
   for (const scripts of [true, false]) {
     const mode = scripts ? 'scripts' : 'no-scripts';
