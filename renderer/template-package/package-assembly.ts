@@ -85,7 +85,9 @@ function sortFiles(state: PackageState): Files {
     staticFiles: new Map(),
     errors: [],
   };
-  for (const [path, unit] of state.files) {
+  // In path order: readdir's order differs between file systems, and a package must come out the same everywhere.
+  const byPath = [...state.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [path, unit] of byPath) {
     (SORT[unit.role] as (files: Files, path: string, unit: FileUnit) => void)(files, path, unit);
     if ('conf' in unit) files.errors.push(...unit.conf.errors);
     if ('template' in unit) files.errors.push(...unit.template.errors);
