@@ -23,19 +23,25 @@ declare module 'fastify' {
   }
 }
 
-/** Decides each request's crumb and sets the cookie on HTML responses to visitors who lack one; app-wide. */
+/** Gives each request its crumb and sets the cookie on HTML responses to visitors who lack one; app-wide. */
 export const crumbCookie = fp(
   async (app: FastifyInstance) => {
-    app.decorateRequest('crumb', '');
-    const fresh = new WeakSet<FastifyRequest>();
-    app.addHook('onRequest', async (request: FastifyRequest) => {
-      const existing = readCrumbCookie(request.headers.cookie);
-      request.crumb = existing ?? randomBytes(16).toString('hex');
-      if (!existing) fresh.add(request);
+    // Made on first use: most requests (pictures, scripts, API reads) never need one.
+    const made = new WeakMap<FastifyRequest, string>();
+    app.decorateRequest('crumb', {
+      getter(this: FastifyRequest): string {
+        let crumb = made.get(this);
+        if (crumb === undefined) {
+          crumb = readCrumbCookie(this.headers.cookie) ?? randomBytes(16).toString('hex');
+          made.set(this, crumb);
+        }
+        return crumb;
+      },
     });
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const type = reply.getHeader('content-type');
-      if (typeof type !== 'string' || !type.startsWith('text/html') || !fresh.has(request)) return payload;
+      if (typeof type !== 'string' || !type.startsWith('text/html')) return payload;
+      if (readCrumbCookie(request.headers.cookie)) return payload;
       const cookie = fastifyCookie.serialize(CRUMB_COOKIE, request.crumb, {
         path: '/',
         sameSite: 'lax',
