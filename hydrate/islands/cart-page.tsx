@@ -130,7 +130,7 @@ export function CartPage({ element, context, minimum }: CartPageProps) {
   } else {
     body = (
       // Busy here, not on the section: a live region inside a busy one is held back until it is done.
-      <div className="cart-page__layout" aria-busy={recalculating || undefined}>
+      <div className="cart-page__layout with-summary" aria-busy={recalculating || undefined}>
         {/* biome-ignore lint/a11y/noRedundantRoles: Safari drops list semantics from a list styled without bullets */}
         <ul className="cart-page__list" role="list" aria-label={TEXT.listLabel}>
           {entries.map((entry) => (
