@@ -183,6 +183,10 @@ t.test('unit: conversion, best fit by measurement system, sequences, sets', asyn
   t.equal(u('1', 'in:mile-per-gallon'), '1mpg');
   t.equal(u('1', 'in:mile-per-gallon', 'fr-FR'), '235,2l/100km');
   t.equal(u('1234567', 'in:kilogram compact:mass group format:long', 'fr-FR'), '1\u00a0234,6 tonnes');
+  // π is the double Math.PI, as in ICU's converter: 15.3 pc is 293,354,727,123,709.55… miles with it.
+  t.equal(u('15.3', 'in:parsec out:mile group format:long'), '293,354,727,123,709.6 miles');
+  t.equal(u('1', 'in:parsec out:astronomical-unit group maxfrac:0'), '206,265au');
+  t.equal(u('3.141592653589793', 'in:radian out:degree'), '180°');
 });
 
 t.test('unit: bad input and bad arguments', async (t) => {

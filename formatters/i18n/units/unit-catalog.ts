@@ -39,8 +39,11 @@ const u = (category: UnitCategory, factor: string, extra: Partial<UnitDef> = {})
   ...extra,
 });
 
-// 180/π to 50 places.
-const RADIAN = '57.29577951308232087679815481410517033240547246656432';
+// π as ICU's unit converter takes it (the double Math.PI, read as a decimal),
+// so radians and parsecs convert to the same last digit as ICU-based formatters.
+const PI = '3.141592653589793';
+const RADIAN = `180/${PI}`;
+
 const YEAR_SECONDS = '31556952'; // 365.2425 days
 
 export const UNITS: Readonly<Record<string, UnitDef>> = {
@@ -128,7 +131,8 @@ export const UNITS: Readonly<Record<string, UnitDef>> = {
   'nautical-mile': u('length', '1852'),
   'astronomical-unit': u('length', '149597870700'),
   'light-year': u('length', '9460730472580800'),
-  parsec: u('length', '30856775814913700'),
+  // 648000/π astronomical units (IAU 2015): 149597870700 × 648000 metres over π.
+  parsec: u('length', `96939420213600000/${PI}`),
 
   microgram: u('mass', '0.000000001'),
   milligram: u('mass', '0.000001'),
