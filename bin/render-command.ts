@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { caseLocale } from '../engine/conformance/load-case.ts';
 import { loadRealEngine } from '../engine/conformance/real-engine.ts';
+import { parseJsonKeepingDoubles } from '../engine/written-numbers.ts';
 import { readPartials } from './read-partials.ts';
 import { UsageError } from './usage.ts';
 
@@ -12,7 +13,7 @@ function readData(path: string): unknown {
   // fd 0 rather than /dev/stdin so a piped DATA works on every platform.
   const text = path === '-' ? readFileSync(0, 'utf8') : readFileSync(path, 'utf8');
   try {
-    return JSON.parse(text);
+    return parseJsonKeepingDoubles(text);
   } catch (e) {
     throw new Error(`${path === '-' ? 'stdin' : path}: not valid JSON: ${(e as Error).message}`);
   }

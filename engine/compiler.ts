@@ -92,9 +92,13 @@ const COMPILERS: { readonly [K in NodeKind]: NodeCompiler<K> } = {
   },
   variable: (node, env) => {
     const value = formatting(node, env);
+    // A bare `{n}` prints a number as the data wrote it ("1.0") when the data kept that.
+    const bare = node.formatters.length === 0 ? node.vars[0]! : undefined;
     return (ctx) => {
       ctx.pos = node.pos;
-      ctx.out += toOutputString(value(ctx));
+      const v = value(ctx);
+      const written = bare && typeof v === 'number' ? ctx.writtenNumber(bare) : undefined;
+      ctx.out += written ?? toOutputString(v);
     };
   },
   section: (node, env) => {

@@ -12,6 +12,7 @@ import { parseTemplate } from './parser.ts';
 import { type Exec, RenderContext } from './render-context.ts';
 import { NO_POS, templateError } from './template-error.ts';
 import type { Registry, SourceOrigin, TemplateError } from './types.ts';
+import { parseJsonKeepingDoubles } from './written-numbers.ts';
 
 /** An immutable compiled template. Safe to cache and to render concurrently. */
 export interface CompiledTemplate {
@@ -135,6 +136,14 @@ export class Engine {
       this.partialCache.set(source, cached);
     }
     return cached;
+  }
+
+  /**
+   * Reads JSON data for a render, keeping how double-written numbers print
+   * ("1.0"), as the reference engine does. Throws SyntaxError on bad JSON.
+   */
+  parseData(text: string): unknown {
+    return parseJsonKeepingDoubles(text);
   }
 
   /** The numeric interchange JSON of a compiled template: `[17, 1, [...], 18]`. */

@@ -9,6 +9,7 @@ import { splitPath } from './tag-parser.ts';
 import { templateError } from './template-error.ts';
 import type { ExecContext, JsonValue, PartialOptions, PathSegment, TemplateError } from './types.ts';
 import { childOf } from './values.ts';
+import { writtenNumber } from './written-numbers.ts';
 
 export type Exec = (ctx: RenderContext) => void;
 
@@ -147,6 +148,27 @@ export class RenderContext implements ExecContext {
     }
     for (let i = 1; i < path.length && value !== undefined; i++) value = childOf(value, path[i]!);
     return value;
+  }
+
+  /**
+   * The form a number at `path` was written in when the data came from the
+   * double-keeping JSON reader ("1.0"); undefined for anything else.
+   */
+  writtenNumber(path: readonly PathSegment[]): string | undefined {
+    const head = path[0];
+    if (path.length === 1 && head === '@') {
+      // A repeated section's element: its list is the frame below.
+      const f = this.frame;
+      return f.index >= 0 ? writtenNumber(f.parent?.node, f.index) : undefined;
+    }
+    if (typeof head === 'string' && head.charCodeAt(0) === 64 /* @ */) return undefined;
+    if (path.length === 1) {
+      for (let f: Frame | null = this.frame; f; f = f.parent) {
+        if (childOf(f.node, head!) !== undefined) return writtenNumber(f.node, head!);
+      }
+      return undefined;
+    }
+    return writtenNumber(this.resolve(path.slice(0, -1)), path[path.length - 1]!);
   }
 
   /** `@index`, `@index0` or a variable set by `.var`, `.ctx`, `.inject` or `.eval`. */

@@ -47,6 +47,8 @@ export interface ExecContext {
   lookup(reference: string): JsonValue;
   /** Resolves an already split path (`['a', 0, 'b']`, or `['@']`, `['@index']`, `['@var', 'x']`). */
   resolve(path: readonly PathSegment[]): JsonValue;
+  /** How the number at `path` was written ("1.0") when the data kept that; undefined otherwise. */
+  writtenNumber(path: readonly PathSegment[]): string | undefined;
   /** The root data object of this render. */
   root(): JsonValue;
   /** Renders a partial (or macro) by name with `value` as its data; undefined when it does not exist. */

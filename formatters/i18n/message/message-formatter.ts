@@ -4,7 +4,7 @@
  * arguments 0 and 1. `name=path` (or `name:path`) also names an argument,
  * which keeps its position too.
  */
-import type { ExecContext, Formatter, PluginArgs } from '../../../engine/index.ts';
+import { type ExecContext, type Formatter, type PluginArgs, splitPath } from '../../../engine/index.ts';
 import { safeTimeZone } from '../datetime/time-zone.ts';
 import { resolveLocale } from '../locale.ts';
 import { formatMessage, type MessageArgs } from './format-message.ts';
@@ -19,7 +19,10 @@ function messageArgs(args: PluginArgs, ctx: ExecContext): MessageArgs {
     const arg = raw.trim();
     if (arg === '') continue;
     const m = NAMED.exec(arg);
-    const value = ctx.lookup(m ? m[2]! : arg);
+    const path = splitPath(m ? m[2]! : arg);
+    const found = ctx.resolve(path);
+    // "1.0" as written is plural `other` and prints as 1.0; the number 1 would be `one`.
+    const value = typeof found === 'number' ? (ctx.writtenNumber(path) ?? found) : found;
     if (m) named.set(m[1]!, value);
     positional.push(value);
   }
