@@ -3,6 +3,7 @@
  * the demo content, plus a route answering a fixed 20 KB string through the
  * same Fastify instance (the ceiling a page could reach). Prints its port.
  */
+import { randomBytes } from 'node:crypto';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { openDatabase } from '../api/db/open-database.ts';
 import { seedDemoSite } from '../api/seed/seed-demo-site.ts';
@@ -15,6 +16,7 @@ await migrateToLatest(handle.db);
 await seedDemoSite(handle.db);
 const app = await buildApp({
   db: handle.db,
+  secret: randomBytes(32).toString('hex'),
   contentChanges: handle.contentChanges,
   templateDir: undefined,
   templatesRoot: new URL('../templates', import.meta.url).pathname,

@@ -7,6 +7,7 @@ import { openDatabase } from '../api/db/open-database.ts';
 import { isDatabaseEmpty, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { buildApp } from '../renderer/app.ts';
 import { serverConfigFromEnv } from '../renderer/server-config.ts';
+import { serverSecret } from '../renderer/server-secret.ts';
 
 const config = serverConfigFromEnv();
 const handle = await openDatabase(config.database);
@@ -15,6 +16,7 @@ if (await isDatabaseEmpty(handle.db)) await seedDemoSite(handle.db);
 
 const app = await buildApp({
   db: handle.db,
+  secret: await serverSecret(config.secret, config.dataDir),
   contentChanges: handle.contentChanges,
   templateDir: config.templateDir,
   templatesRoot: config.templatesRoot,

@@ -9,9 +9,12 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema.ts';
+import { BODY_LIMITS } from '../api/http/body-limits.ts';
 import { apiRoutes } from '../api/http/index.ts';
+import { inputGuard } from '../api/http/input-guard.ts';
 import { bundleIslands } from '../hydrate/bundle-islands.ts';
 import { assetRoutes } from './asset-routes.ts';
+import { htmlErrors } from './html-errors.ts';
 import { islandsRoute, islandsUrl } from './islands-route.ts';
 import { PageCache } from './page-cache.ts';
 import { pageRoutes } from './page-routes.ts';
@@ -19,6 +22,8 @@ import { TemplatePackages } from './template-packages.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
+  /** Signs crumbs (api/http/crumb.ts); renderer/server-secret.ts finds it. */
+  secret: string;
   templateDir: string | undefined;
   templatesRoot: string;
   development: boolean;
@@ -34,6 +39,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     // Long slugs are still pages; the default of 100 would answer them 404.
     routerOptions: { maxParamLength: 500 },
+    bodyLimit: BODY_LIMITS.form,
   });
   const packages = new TemplatePackages({
     templateDir: options.templateDir,
@@ -63,8 +69,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(htmlErrors);
+  await app.register(inputGuard);
   await app.register(fastifyStatic, { root: options.templatesRoot, serve: false });
-  await app.register(apiRoutes, { db: options.db });
+  await app.register(apiRoutes, { db: options.db, secret: options.secret });
   const islands = await bundleIslands();
   await app.register(islandsRoute, { bundle: islands });
   await app.register(assetRoutes, { db: options.db, packages });

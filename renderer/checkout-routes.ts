@@ -14,6 +14,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../api/api-errors.ts';
 import { CART_COOKIE } from '../api/cookie-names.ts';
+import { BODY_LIMITS } from '../api/http/body-limits.ts';
 import { verifyCrumb } from '../api/http/crumb.ts';
 import { isBelowMinimumSubtotal } from '../api/repositories/order-repository.ts';
 import type { Db } from '../api/repositories/transaction.ts';
@@ -34,9 +35,6 @@ export interface CheckoutRoutesOptions {
   ): Promise<FastifyReply>;
 }
 
-/** A handful of short fields; nothing a buyer types comes near it. */
-const BODY_LIMIT = 16 * 1024;
-
 /** The confirmation page of an order; its random 96-bit id is the token (see build-page.ts). */
 export function orderConfirmedUrl(orderId: string): string {
   return `/checkout/order-confirmed?orderToken=${encodeURIComponent(orderId)}`;
@@ -45,7 +43,9 @@ export function orderConfirmedUrl(orderId: string): string {
 export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRoutesOptions): Promise<void> {
   const { db } = options;
   await app.register(fastifyCookie);
-  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  // The form is sent form-encoded; JSON or text here is not a browser's form (415).
+  app.removeAllContentTypeParsers();
+  await app.register(formbody, { bodyLimit: BODY_LIMITS.form });
 
   // After a POST the browser must not keep or resubmit anything: 303 turns the next request into a GET.
   const seeOther = (reply: FastifyReply, location: string) =>

@@ -4,6 +4,32 @@
  */
 import { escapeHtml } from './escape-html.ts';
 
+/** What the built-in page says for each status it is shown with; others read as 500. */
+export const FALLBACK_TEXT: Readonly<Record<number, { heading: string; message: string }>> = {
+  400: { heading: 'Something is wrong with the request', message: 'The page could not read what was sent.' },
+  401: { heading: 'Password protected', message: 'This page is password protected.' },
+  403: { heading: 'Members only', message: 'This page is for members.' },
+  404: { heading: 'Page not found', message: 'We could not find the page you were looking for.' },
+  405: { heading: 'Not allowed', message: 'This page cannot be sent a form.' },
+  413: { heading: 'Too much was sent', message: 'The form was larger than this page accepts.' },
+  415: {
+    heading: 'Something is wrong with the request',
+    message: 'The form was sent in a way this page does not read.',
+  },
+  // Spec section 8, HTTP 429.
+  429: { heading: 'Too many requests', message: 'Please try again in a few seconds.' },
+  500: {
+    heading: 'Something went wrong',
+    message: 'This page could not be shown just now. Please try again in a moment.',
+  },
+};
+
+/** The built-in page for a status, with the status's own text unless a message is given. */
+export function fallbackPageFor(status: number, siteTitle: string, message?: string): string {
+  const text = FALLBACK_TEXT[status] ?? FALLBACK_TEXT[500]!;
+  return fallbackPageHtml({ siteTitle, heading: text.heading, message: message ?? text.message });
+}
+
 export interface FallbackPage {
   siteTitle: string;
   heading: string;

@@ -10,9 +10,10 @@ import { CART_COOKIE, hasVisitorCookie } from '../api/cookie-names.ts';
 import type { Database } from '../api/db/schema.ts';
 import { contentVersion } from '../api/repositories/content-version-repository.ts';
 import { findWebsiteByHost, type WebsiteWithSettings } from '../api/repositories/website-repository.ts';
+import { storableText } from '../api/visitor-input.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
 import { escapeHtml } from './escape-html.ts';
-import { fallbackPageHtml } from './fallback-page.ts';
+import { fallbackPageFor } from './fallback-page.ts';
 import type { PageCache } from './page-cache.ts';
 import { buildPage } from './page-context/build-page.ts';
 import type { CheckoutFormState } from './page-context/checkout-json.ts';
@@ -55,26 +56,24 @@ function errorOverlay(errors: readonly PackageError[]): string {
   return `<aside role="alert" style="position:fixed;inset:auto 0 0 0;max-height:40vh;overflow:auto;background:#fff4f2;color:#5c1200;border-top:3px solid #b42318;padding:1rem;font:14px/1.4 ui-monospace,monospace;z-index:2147483647"><strong>Template errors</strong>${list}</aside>`;
 }
 
+/**
+ * A page's query as its data may read it: a value the database cannot store
+ * (a NUL) is read with U+FFFD in its place, so it matches nothing, as any
+ * other unknown category, tag or search would.
+ */
+function pageQuery(params: URLSearchParams): URLSearchParams {
+  return new URLSearchParams([...params].map(([name, value]) => [storableText(name), storableText(value)]));
+}
+
 export async function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
   const { db, packages, development } = options;
 
-  const FALLBACK_TEXT: Record<number, { heading: string; message: string }> = {
-    401: { heading: 'Password protected', message: 'This page is password protected.' },
-    403: { heading: 'Members only', message: 'This page is for members.' },
-    404: { heading: 'Page not found', message: 'We could not find the page you were looking for.' },
-    500: {
-      heading: 'Something went wrong',
-      message: 'This page could not be shown just now. Please try again in a moment.',
-    },
-  };
-
   async function sendFallback(reply: FastifyReply, site: WebsiteWithSettings | undefined, status: number) {
-    const text = FALLBACK_TEXT[status] ?? FALLBACK_TEXT[500]!;
     return reply
       .code(status)
       .type(HTML)
       .header('cache-control', 'no-store')
-      .send(fallbackPageHtml({ siteTitle: site?.website.siteTitle ?? 'Sitebuilder', ...text }));
+      .send(fallbackPageFor(status, site?.website.siteTitle ?? 'Sitebuilder'));
   }
 
   /** The template's error page (type 101) when it has one and it renders; the built-in one otherwise. */
@@ -208,7 +207,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
             .header('x-page-cache', 'hit')
             .send(hit.html);
       }
-      return await sendPage(request, reply, site, { route, query: url.searchParams, version, format, cacheKey });
+      const query = pageQuery(url.searchParams);
+      return await sendPage(request, reply, site, { route, query, version, format, cacheKey });
     } catch (error) {
       // A visitor never sees a stack trace; the log has it, with the request id.
       request.log.error({ err: error, pageType: PAGE_TYPES.error }, 'page failed');

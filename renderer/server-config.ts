@@ -8,6 +8,8 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('production'),
   TEMPLATE_DIR: z.string().optional(),
   TEMPLATES_ROOT: z.string().optional(),
+  SECRET: z.string().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -22,6 +24,9 @@ export interface ServerConfig {
   templatesRoot: string;
   logLevel: string;
   database: DatabaseConfig;
+  /** SECRET, when set; otherwise the server keeps its own in dataDir (server-secret.ts). */
+  secret: string | undefined;
+  dataDir: string;
 }
 
 /** Reads the server's settings from the environment; a bad value stops start-up with its name. */
@@ -40,5 +45,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     templatesRoot: path.resolve(e.TEMPLATES_ROOT ?? 'templates'),
     logLevel: e.LOG_LEVEL,
     database: databaseConfigFromEnv(env),
+    secret: e.SECRET || undefined,
+    dataDir: e.DATA_DIR,
   };
 }

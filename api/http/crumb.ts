@@ -1,10 +1,12 @@
 /**
- * The crumb (CSRF token): a random cookie the first HTML page sets, which
- * every write under /api must echo in the X-CSRF-Token header (or a
- * `crumb` field of a form-encoded body). A page on another origin can make
- * the browser send the cookie but cannot read it to echo it.
+ * The crumb (CSRF token): a per-visitor id and its HMAC under the server's
+ * secret, set as a cookie by the first HTML page; every write under /api
+ * must echo it in the X-CSRF-Token header (or a `crumb` field of a
+ * form-encoded body). A page on another origin can make the browser send
+ * the cookie but cannot read it to echo it, and a cookie planted by anyone
+ * without the secret (a sibling subdomain, say) is no crumb at all.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,6 +15,9 @@ import { ApiError } from '../api-errors.ts';
 export const CRUMB_COOKIE = 'crumb';
 export const CRUMB_HEADER = 'x-csrf-token';
 
+const VISITOR_ID = /^[0-9a-f]{32}$/;
+const CRUMB = /^([0-9a-f]{32})([0-9a-f]{32})$/;
+
 declare module 'fastify' {
   interface FastifyRequest {
     /**
@@ -20,19 +25,44 @@ declare module 'fastify' {
      * that the HTML response sets, so even the first page's forms carry it.
      */
     crumb: string;
+    /** The crumb cookie as sent, when this server signed it. */
+    sentCrumb: string | undefined;
   }
 }
 
-/** Gives each request its crumb and sets the cookie on HTML responses to visitors who lack one; app-wide. */
+/** The crumb of a visitor id: signCrumb(secret, 'ab…') → 'ab…' followed by 32 hex digits of HMAC. */
+export function signCrumb(secret: string, visitorId: string): string {
+  if (!VISITOR_ID.test(visitorId)) throw new Error('a visitor id is 32 hex digits');
+  const mac = createHmac('sha256', secret).update(`crumb:${visitorId}`).digest('hex').slice(0, 32);
+  return `${visitorId}${mac}`;
+}
+
+function isSigned(secret: string, crumb: string): boolean {
+  const match = CRUMB.exec(crumb);
+  return match !== null && sameText(signCrumb(secret, match[1]!), crumb);
+}
+
+/** Gives each request its crumb and sets the cookie on HTML responses to visitors who lack a good one; app-wide. */
 export const crumbCookie = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { secret: string }) => {
+    const { secret } = options;
+    const readCookie = (request: FastifyRequest): string | undefined => {
+      const header = request.headers.cookie;
+      const value = header ? fastifyCookie.parse(header)[CRUMB_COOKIE] : undefined;
+      return value !== undefined && isSigned(secret, value) ? value : undefined;
+    };
     // Made on first use: most requests (pictures, scripts, API reads) never need one.
     const made = new WeakMap<FastifyRequest, string>();
+    app.decorateRequest('sentCrumb', {
+      getter(this: FastifyRequest): string | undefined {
+        return readCookie(this);
+      },
+    });
     app.decorateRequest('crumb', {
       getter(this: FastifyRequest): string {
         let crumb = made.get(this);
         if (crumb === undefined) {
-          crumb = readCrumbCookie(this.headers.cookie) ?? randomBytes(16).toString('hex');
+          crumb = this.sentCrumb ?? signCrumb(secret, randomBytes(16).toString('hex'));
           made.set(this, crumb);
         }
         return crumb;
@@ -41,7 +71,7 @@ export const crumbCookie = fp(
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const type = reply.getHeader('content-type');
       if (typeof type !== 'string' || !type.startsWith('text/html')) return payload;
-      if (readCrumbCookie(request.headers.cookie)) return payload;
+      if (request.sentCrumb) return payload;
       const cookie = fastifyCookie.serialize(CRUMB_COOKIE, request.crumb, {
         path: '/',
         sameSite: 'lax',
@@ -58,17 +88,11 @@ export const crumbCookie = fp(
   { name: 'crumb-cookie' },
 );
 
-function readCrumbCookie(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const value = fastifyCookie.parse(header)[CRUMB_COOKIE];
-  return value && /^[0-9a-f]{32}$/.test(value) ? value : undefined;
-}
-
-/** Throws the spec's crumb-failure message unless the request echoes its crumb cookie. */
+/** Throws the spec's crumb-failure message unless the request echoes its signed crumb cookie. */
 export function verifyCrumb(request: FastifyRequest): void {
   const cookieHeader = request.headers.cookie;
   if (!cookieHeader || cookieHeader.trim() === '') throw new ApiError('cookies-disabled');
-  const expected = readCrumbCookie(cookieHeader);
+  const expected = request.sentCrumb;
   const header = request.headers[CRUMB_HEADER];
   let sent = typeof header === 'string' ? header : undefined;
   if (sent === undefined && request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {

@@ -13,22 +13,24 @@ import { ZodError } from 'zod';
 import { ApiError } from '../api-errors.ts';
 import { CART_COOKIE } from '../cookie-names.ts';
 import type { Db } from '../repositories/transaction.ts';
+import { BODY_LIMITS } from './body-limits.ts';
 import { cartRoutes } from './cart-routes.ts';
 import { crumbCookie, verifyCrumb } from './crumb.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
 
 export interface ApiRoutesOptions {
   db: Db;
+  /** Signs crumbs. */
+  secret: string;
   /** Writes allowed per visitor per window; the defaults suit a person clicking. */
   rateLimit?: { max: number; timeWindowMs: number };
 }
 
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const BODY_LIMIT = 256 * 1024;
 
 export const apiRoutes = fp(
   async (app: FastifyInstance, options: ApiRoutesOptions) => {
-    await app.register(crumbCookie);
+    await app.register(crumbCookie, { secret: options.secret });
     await app.register(apiScope, options);
   },
   { name: 'api-routes' },
@@ -36,7 +38,7 @@ export const apiRoutes = fp(
 
 async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
   await app.register(fastifyCookie);
-  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(formbody, { bodyLimit: BODY_LIMITS.api });
   await app.register(rateLimit, {
     global: false,
     // In memory: a second instance behind a balancer counts on its own (a shared store is the fix).
@@ -46,15 +48,19 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
 
   // Fastify's own parser answers an empty JSON body with an error; a DELETE from fetch often sends one.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new ApiError('invalid-json'), undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMITS.api },
+    (_request, body, done) => {
+      const text = String(body);
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(new ApiError('invalid-json'), undefined);
+      }
+    },
+  );
 
   app.addHook('preHandler', async (request) => {
     if (WRITE_METHODS.has(request.method)) verifyCrumb(request);
@@ -70,6 +76,10 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   const writeConfig = { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } };
   await app.register(cartRoutes, { db: options.db, writeConfig });
   await app.register(inventoryRoutes, { db: options.db });
+  // Any other path under /api, with any method, answers in the API's shape rather than as a page.
+  app.all('/api/*', async () => {
+    throw new ApiError('route-not-found');
+  });
 }
 
 /** One visitor: their cart when they have one, else their address. */

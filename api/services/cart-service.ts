@@ -23,6 +23,7 @@ import {
 import { getProduct, type ProductDetail } from '../repositories/product-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
+import { assertCleanInput } from '../visitor-input.ts';
 
 const {
   physical: PHYSICAL,
@@ -137,6 +138,7 @@ export function parseAdditionalFields(raw: string | null | undefined): Record<st
     value = undefined;
   }
   if (value === null) return null;
+  assertCleanInput(value, 'additionalFields');
   if (typeof value !== 'object' || Array.isArray(value) || value === undefined) {
     throw new ApiError('invalid-additional-fields', {
       fields: { additionalFields: 'Additional fields must be a JSON object.' },

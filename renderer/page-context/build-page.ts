@@ -193,7 +193,10 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
       };
     }
     case 'search': {
-      const q = (request.query.get('q') ?? '').slice(0, 200);
+      // By code point, so a cut never leaves half a surrogate pair.
+      const q = Array.from(request.query.get('q') ?? '')
+        .slice(0, 200)
+        .join('');
       const found = await searchItems(db, websiteId, q, {
         limit: SEARCH_PAGE_SIZE,
         offset: offsetParam(request.query),

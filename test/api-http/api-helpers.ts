@@ -1,8 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { signCrumb } from '../../api/http/crumb.ts';
 import { demoId } from '../../api/seed/demo-ids.ts';
 
 export const HOST = 'localhost';
-export const CRUMB = '0123456789abcdef0123456789abcdef';
+/** The secret test apps sign crumbs with, so a test can hold a crumb before its first page. */
+export const TEST_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+export const CRUMB = signCrumb(TEST_SECRET, '0123456789abcdef0123456789abcdef');
 export const CART_PATH = '/api/commerce/shopping-cart';
 export const ENTRIES_PATH = '/api/commerce/shopping-cart/entries';
 

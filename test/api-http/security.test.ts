@@ -1,6 +1,6 @@
 import t from 'tap';
 import { openDemoApp } from '../site/demo-app.ts';
-import { CART_PATH, ENTRIES_PATH, productId, Visitor } from './api-helpers.ts';
+import { CART_PATH, CRUMB, ENTRIES_PATH, productId, Visitor } from './api-helpers.ts';
 
 const MUG = productId('stoneware-mug');
 
@@ -13,7 +13,7 @@ t.test('the crumb', async (t) => {
     const crumb = (first.cookies as Array<{ name: string; value: string; sameSite?: string }>).find(
       (cookie) => cookie.name === 'crumb',
     );
-    t.match(crumb, { value: /^[0-9a-f]{32}$/, sameSite: 'Lax', path: '/' });
+    t.match(crumb, { value: /^[0-9a-f]{64}$/, sameSite: 'Lax', path: '/' });
     const again = await app.inject({
       method: 'GET',
       url: '/',
@@ -69,6 +69,24 @@ t.test('the crumb', async (t) => {
     const del = await visitor.request('DELETE', `${ENTRIES_PATH}/${entryId}`, undefined, { 'x-csrf-token': 'nope' });
     t.equal(del.statusCode, 403);
     t.equal((await visitor.cart()).totalQuantity, 1, 'the cart is unchanged');
+  });
+
+  t.test('a crumb the server did not sign is refused, even when cookie and header agree', async (t) => {
+    const visitor = new Visitor(app);
+    for (const forged of ['f'.repeat(32), 'f'.repeat(64), `${CRUMB.slice(0, 32)}${'0'.repeat(32)}`]) {
+      visitor.cookies.set('crumb', forged);
+      const response = await visitor.add({ itemId: MUG, sku: 'FW-MUG-OAT' });
+      t.equal(response.statusCode, 403, forged);
+      t.equal(response.json().error.code, 'crumb-failed');
+    }
+    const page = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'localhost', cookie: visitor.cookieHeader },
+    });
+    const fresh = (page.cookies as Array<{ name: string; value: string }>).find((cookie) => cookie.name === 'crumb');
+    t.not(fresh?.value, undefined, 'the next page replaces a forged crumb with a signed one');
+    t.not(fresh?.value, visitor.cookies.get('crumb'));
   });
 
   t.test('a form-encoded write may send the crumb as a field', async (t) => {

@@ -4,6 +4,7 @@ import { formId } from '../../api/seed/demo-ids.ts';
 import { DEMO_WEBSITE_ID, seedDemoSite } from '../../api/seed/seed-demo-site.ts';
 import { buildApp } from '../../renderer/app.ts';
 import { openTestDatabase } from '../api/helpers/test-database.ts';
+import { TEST_SECRET } from '../api-http/api-helpers.ts';
 import { DEMO_NOW, openDemoApp } from './demo-app.ts';
 
 const SCOOP = '/shop/walnut-coffee-scoop';
@@ -108,6 +109,7 @@ t.test('a list page loads its products’ forms in one query, however many produ
     transformResult: async (args) => args.result,
   });
   const app = await buildApp({
+    secret: TEST_SECRET,
     db: counted,
     contentChanges: handle.contentChanges,
     templateDir: undefined,

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../api/db/open-database.ts';
 import { seedDemoSite } from '../../api/seed/seed-demo-site.ts';
 import { buildApp } from '../../renderer/app.ts';
 import { openTestDatabase } from '../api/helpers/test-database.ts';
+import { TEST_SECRET } from '../api-http/api-helpers.ts';
 
 /** The instant demo pages are rendered at in tests, so dates and "time since" never drift. */
 export const DEMO_NOW = Date.parse('2026-11-01T15:00:00Z');
@@ -37,6 +38,7 @@ export async function openDemoApp(
     },
   });
   const app = await buildApp({
+    secret: TEST_SECRET,
     db: handle.db,
     // Asking the database for the version is what a server on PostgreSQL does.
     contentChanges: options.queryContentVersion ? undefined : handle.contentChanges,
