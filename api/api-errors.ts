@@ -67,8 +67,13 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly statusCode: number;
   readonly fields: Record<string, string> | undefined;
+  /** For 429: when to try again, sent as Retry-After. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ApiErrorCode, options: { params?: Record<string, string>; fields?: Record<string, string> } = {}) {
+  constructor(
+    code: ApiErrorCode,
+    options: { params?: Record<string, string>; fields?: Record<string, string>; retryAfterSeconds?: number } = {},
+  ) {
     const definition: ErrorDefinition = API_ERRORS[code];
     const message =
       typeof definition.message === 'function' ? definition.message(options.params ?? {}) : definition.message;
@@ -77,6 +82,7 @@ export class ApiError extends Error {
     this.code = code;
     this.statusCode = definition.status;
     this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   toBody(): ApiErrorBody {

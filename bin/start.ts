@@ -5,6 +5,8 @@
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { openDatabase } from '../api/db/open-database.ts';
 import { isDatabaseEmpty, seedDemoSite } from '../api/seed/seed-demo-site.ts';
+import { MemoryStore } from '../api/state/memory-store.ts';
+import { RedisStore } from '../api/state/redis-store.ts';
 import { buildApp } from '../renderer/app.ts';
 import { serverConfigFromEnv } from '../renderer/server-config.ts';
 import { serverSecret } from '../renderer/server-secret.ts';
@@ -17,6 +19,10 @@ if (await isDatabaseEmpty(handle.db)) await seedDemoSite(handle.db);
 const app = await buildApp({
   db: handle.db,
   secret: await serverSecret(config.secret, config.dataDir),
+  store: config.redisUrl
+    ? await new RedisStore(config.redisUrl, { onError: (error) => console.warn(`redis: ${error.message}`) }).ready()
+    : new MemoryStore(),
+  trustProxy: config.trustProxy,
   contentChanges: handle.contentChanges,
   templateDir: config.templateDir,
   templatesRoot: config.templatesRoot,

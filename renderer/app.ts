@@ -3,15 +3,19 @@
  * security headers, compression and request-id logging.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema.ts';
 import { BODY_LIMITS } from '../api/http/body-limits.ts';
 import { apiRoutes } from '../api/http/index.ts';
 import { inputGuard } from '../api/http/input-guard.ts';
+import { type Limit, type LimitName, RateLimiter } from '../api/http/rate-limits.ts';
+import { MemoryStore } from '../api/state/memory-store.ts';
+import type { SharedStore } from '../api/state/shared-store.ts';
 import { bundleIslands } from '../hydrate/bundle-islands.ts';
 import { assetRoutes } from './asset-routes.ts';
 import { htmlErrors } from './html-errors.ts';
@@ -31,11 +35,51 @@ export interface AppOptions {
   /** The embedded database's change count (DatabaseHandle.contentChanges). */
   contentChanges?: { readonly count: number };
   now?: () => number;
+  /** Rate-limit counters and form outcomes; the app closes it. One process alone may leave it to the app (memory). */
+  store?: SharedStore;
+  /** Tighter or looser limits than DEFAULT_LIMITS (tests of the limits themselves). */
+  limits?: Partial<Record<LimitName, Limit>>;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For and -Proto to believe (TRUST_PROXY). */
+  trustProxy?: boolean | string;
+  timeouts?: Partial<HttpTimeouts>;
 }
 
+export interface HttpTimeouts {
+  /** The request's headers must all arrive within this: a client sending them a byte at a time is cut off. */
+  headersMs: number;
+  /** The whole request, body included. */
+  requestMs: number;
+  /** An idle kept-alive connection. */
+  keepAliveMs: number;
+  /** How often Node looks for connections past the first two. */
+  checkIntervalMs: number;
+}
+
+export const HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  checkIntervalMs: 1_000,
+};
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts };
+  const serverFactory: FastifyServerFactory = (handler) =>
+    createServer(
+      {
+        headersTimeout: timeouts.headersMs,
+        requestTimeout: timeouts.requestMs,
+        keepAliveTimeout: timeouts.keepAliveMs,
+        connectionsCheckingInterval: timeouts.checkIntervalMs,
+      },
+      handler,
+    );
   const app = Fastify({
     logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    serverFactory,
     genReqId: () => randomUUID(),
     // Long slugs are still pages; the default of 100 would answer them 404.
     routerOptions: { maxParamLength: 500 },
@@ -48,6 +92,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) },
   });
   app.addHook('onClose', () => packages.close());
+  const store = options.store ?? new MemoryStore();
+  app.addHook('onClose', () => store.close());
+  const limiter = new RateLimiter(store, options.limits, (error) =>
+    app.log.warn({ err: error }, 'rate limits not counted: the shared store did not answer'),
+  );
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -67,12 +116,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     // Pictures of one site may be shown by another (a shop embedding its products).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // Only a response that came over HTTPS may tell the browser to keep to HTTPS (below).
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    return payload;
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(htmlErrors);
   await app.register(inputGuard);
   await app.register(fastifyStatic, { root: options.templatesRoot, serve: false });
-  await app.register(apiRoutes, { db: options.db, secret: options.secret });
+  await app.register(apiRoutes, { db: options.db, secret: options.secret, limiter });
   const islands = await bundleIslands();
   await app.register(islandsRoute, { bundle: islands });
   await app.register(assetRoutes, { db: options.db, packages });
@@ -84,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cache: options.development ? undefined : new PageCache(),
     islandsUrl: islandsUrl(islands),
     contentChanges: options.contentChanges,
+    limiter,
   });
   return app;
 }

@@ -16,6 +16,7 @@ import { ApiError } from '../api/api-errors.ts';
 import { CART_COOKIE } from '../api/cookie-names.ts';
 import { BODY_LIMITS } from '../api/http/body-limits.ts';
 import { verifyCrumb } from '../api/http/crumb.ts';
+import type { RateLimiter } from '../api/http/rate-limits.ts';
 import { isBelowMinimumSubtotal } from '../api/repositories/order-repository.ts';
 import type { Db } from '../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../api/repositories/website-repository.ts';
@@ -25,6 +26,7 @@ import type { CheckoutFormState } from './page-context/checkout-json.ts';
 
 export interface CheckoutRoutesOptions {
   db: Db;
+  limiter: RateLimiter;
   siteFor(host: string): Promise<WebsiteWithSettings | undefined>;
   /** Renders the checkout page (type 201) with the form's state; page-routes.ts owns rendering. */
   sendCheckoutPage(
@@ -52,6 +54,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     reply.code(303).header('location', location).header('cache-control', 'no-store').send();
 
   app.post('/checkout', async (request, reply) => {
+    await options.limiter.byAddress('checkout', request);
     const site = await options.siteFor(request.host);
     if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No website answers at this address.\n');
     const body = request.body;

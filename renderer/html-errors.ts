@@ -30,6 +30,9 @@ function sendHtml(reply: FastifyReply, status: number, message?: string) {
 export const htmlErrors = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+      if (error instanceof ApiError && error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       if (error instanceof ApiError && error.statusCode < 500) {
         return sendHtml(reply, error.statusCode, error.statusCode === 400 ? error.message : undefined);
       }

@@ -6,8 +6,10 @@
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { ApiError } from '../api/api-errors.ts';
 import { CART_COOKIE, hasVisitorCookie } from '../api/cookie-names.ts';
 import type { Database } from '../api/db/schema.ts';
+import type { RateLimiter } from '../api/http/rate-limits.ts';
 import { contentVersion } from '../api/repositories/content-version-repository.ts';
 import { findWebsiteByHost, type WebsiteWithSettings } from '../api/repositories/website-repository.ts';
 import { storableText } from '../api/visitor-input.ts';
@@ -36,6 +38,7 @@ export interface PageRoutesOptions {
   islandsUrl: string;
   /** The embedded database's exact change count; without it each request asks the database. */
   contentChanges: { readonly count: number } | undefined;
+  limiter: RateLimiter;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -166,6 +169,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   await app.register(checkoutRoutes, {
     db,
     siteFor,
+    limiter: options.limiter,
     sendCheckoutPage: async (request, reply, site, page) => {
       try {
         return await sendPage(request, reply, site, {
@@ -191,6 +195,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     // Only anonymous HTML pages are shared: nothing a visitor's cookies could change.
     const shareable =
       options.cache !== undefined && !format && !isVisitorRoute(route) && !hasVisitorCookie(request.headers.cookie);
+    if (route.kind === 'search') await options.limiter.byAddress('search', request);
     try {
       let cacheKey: string | undefined;
       // Read before any of the page's data, so nothing cached under it is older than it.
@@ -207,9 +212,12 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
             .header('x-page-cache', 'hit')
             .send(hit.html);
       }
+      await options.limiter.byAddress('page-render', request);
       const query = pageQuery(url.searchParams);
       return await sendPage(request, reply, site, { route, query, version, format, cacheKey });
     } catch (error) {
+      // An answer meant for the visitor (429) is not a failure: html-errors.ts shows it.
+      if (error instanceof ApiError && error.statusCode < 500) throw error;
       // A visitor never sees a stack trace; the log has it, with the request id.
       request.log.error({ err: error, pageType: PAGE_TYPES.error }, 'page failed');
       return sendErrorPage(request, reply, site);

@@ -9,6 +9,8 @@ const envSchema = z.object({
   TEMPLATE_DIR: z.string().optional(),
   TEMPLATES_ROOT: z.string().optional(),
   SECRET: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -27,6 +29,13 @@ export interface ServerConfig {
   /** SECRET, when set; otherwise the server keeps its own in dataDir (server-secret.ts). */
   secret: string | undefined;
   dataDir: string;
+  /** Rate limits and form outcomes shared by every process; absent, each process keeps its own in memory. */
+  redisUrl: string | undefined;
+  /**
+   * The proxies whose X-Forwarded-For and -Proto are believed: 'true' for any,
+   * or addresses and CIDR ranges separated by commas ('127.0.0.1,10.0.0.0/8').
+   */
+  trustProxy: boolean | string;
 }
 
 /** Reads the server's settings from the environment; a bad value stops start-up with its name. */
@@ -46,6 +55,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     logLevel: e.LOG_LEVEL,
     database: databaseConfigFromEnv(env),
     secret: e.SECRET || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : !e.TRUST_PROXY || e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     dataDir: e.DATA_DIR,
   };
 }

@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 
+/** isId('5f0c…') is true for any string shaped like an id newId or stableId makes. */
+export function isId(value: string): boolean {
+  return /^[0-9a-f]{24}$/.test(value);
+}
+
 /** A new object id: 24 hex characters, the shape the platform's ids have. */
 export function newId(): string {
   return randomBytes(12).toString('hex');

@@ -14,13 +14,13 @@ import {
   parseAdditionalFields,
 } from '../services/cart-service.ts';
 import { readCartCookie, setCartCookie } from './cart-cookie.ts';
+import type { RateLimiter } from './rate-limits.ts';
 import { requireSite } from './site.ts';
 import { parseInput } from './validation.ts';
 
 export interface CartRoutesOptions {
   db: Db;
-  /** Route config for writes (the rate limit). */
-  writeConfig: Record<string, unknown>;
+  limiter: RateLimiter;
 }
 
 const id = z.string().min(1).max(64);
@@ -39,7 +39,7 @@ const cartQuery = z.object({
 });
 
 export async function cartRoutes(app: FastifyInstance, options: CartRoutesOptions): Promise<void> {
-  const { db, writeConfig } = options;
+  const { db, limiter } = options;
 
   async function visitorCart(request: Parameters<typeof requireSite>[1]) {
     const site = await requireSite(db, request);
@@ -55,15 +55,15 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
     return cart ? cartJson(cart) : emptyCartJson(site.website.id, site.settings.baseCurrency);
   });
 
-  app.post('/api/commerce/shopping-cart/entries', { config: writeConfig }, async (request, reply) => {
+  app.post('/api/commerce/shopping-cart/entries', async (request, reply) => {
     const body = parseInput(addBody, request.body);
     const { site, cart } = await visitorCart(request);
-    const added = await addToCart(db, site, cart, body);
+    const added = await addToCart(db, site, cart, body, () => limiter.byAddress('cart-create', request));
     if (added.created) setCartCookie(request, reply, added.cart.id);
     return { shoppingCart: cartJson(added.cart), newlyAdded: added.newlyAdded };
   });
 
-  app.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', { config: writeConfig }, async (request) => {
+  app.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', async (request) => {
     const { entryId } = parseInput(entryParams, request.params);
     const body = parseInput(fieldsBody, request.body);
     const { site, cart } = await visitorCart(request);
@@ -81,7 +81,7 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
     };
   });
 
-  app.put('/api/commerce/shopping-cart/entries/:entryId', { config: writeConfig }, async (request) => {
+  app.put('/api/commerce/shopping-cart/entries/:entryId', async (request) => {
     const { entryId } = parseInput(entryParams, request.params);
     const body = parseInput(quantityBody, request.body);
     const { site, cart } = await visitorCart(request);
@@ -89,7 +89,7 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
     return { shoppingCart: cartJson(await changeQuantity(db, site, cart, entryId, body.quantity)) };
   });
 
-  app.delete('/api/commerce/shopping-cart/entries/:entryId', { config: writeConfig }, async (request) => {
+  app.delete('/api/commerce/shopping-cart/entries/:entryId', async (request) => {
     const { entryId } = parseInput(entryParams, request.params);
     const { site, cart } = await visitorCart(request);
     if (!cart) throw new ApiError('entry-not-found');
@@ -98,14 +98,14 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
     return { shoppingCart: cartJson((await findVisitorCart(db, site.website.id, cart.id))!) };
   });
 
-  app.post('/api/3/commerce/cart/subscription', { config: writeConfig }, async (request) => {
+  app.post('/api/3/commerce/cart/subscription', async (request) => {
     const body = parseInput(subscriptionBody, request.body);
     const site = await requireSite(db, request);
-    return createSubscriptionCart(db, site, {
-      itemId: body.itemId,
-      sku: body.sku,
-      quantity: body.qty,
-      additionalFields: body.additionalFields,
-    });
+    return createSubscriptionCart(
+      db,
+      site,
+      { itemId: body.itemId, sku: body.sku, quantity: body.qty, additionalFields: body.additionalFields },
+      () => limiter.byAddress('cart-create', request),
+    );
   });
 }

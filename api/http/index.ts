@@ -6,24 +6,24 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { ApiError } from '../api-errors.ts';
 import { CART_COOKIE } from '../cookie-names.ts';
+import { isId } from '../db/ids.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { BODY_LIMITS } from './body-limits.ts';
 import { cartRoutes } from './cart-routes.ts';
 import { crumbCookie, verifyCrumb } from './crumb.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
+import type { RateLimiter } from './rate-limits.ts';
 
 export interface ApiRoutesOptions {
   db: Db;
   /** Signs crumbs. */
   secret: string;
-  /** Writes allowed per visitor per window; the defaults suit a person clicking. */
-  rateLimit?: { max: number; timeWindowMs: number };
+  limiter: RateLimiter;
 }
 
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -39,13 +39,6 @@ export const apiRoutes = fp(
 async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
   await app.register(fastifyCookie);
   await app.register(formbody, { bodyLimit: BODY_LIMITS.api });
-  await app.register(rateLimit, {
-    global: false,
-    // In memory: a second instance behind a balancer counts on its own (a shared store is the fix).
-    keyGenerator: visitorKey,
-    errorResponseBuilder: () => new ApiError('rate-limited'),
-  });
-
   // Fastify's own parser answers an empty JSON body with an error; a DELETE from fetch often sends one.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
@@ -62,6 +55,13 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
     },
   );
 
+  // Counted before the body is read: a flood of bad requests counts as much as good ones.
+  app.addHook('onRequest', async (request) => {
+    if (!WRITE_METHODS.has(request.method)) return;
+    await options.limiter.byAddress('api-write', request);
+    const cart = request.cookies[CART_COOKIE];
+    if (cart && isId(cart)) await options.limiter.check('cart-write', cart);
+  });
   app.addHook('preHandler', async (request) => {
     if (WRITE_METHODS.has(request.method)) verifyCrumb(request);
   });
@@ -69,23 +69,16 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'api call failed');
+    if (apiError.retryAfterSeconds !== undefined) reply.header('retry-after', String(apiError.retryAfterSeconds));
     return reply.code(apiError.statusCode).header('cache-control', 'no-store').send(apiError.toBody());
   });
 
-  const limit = options.rateLimit ?? { max: 60, timeWindowMs: 60_000 };
-  const writeConfig = { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } };
-  await app.register(cartRoutes, { db: options.db, writeConfig });
+  await app.register(cartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(inventoryRoutes, { db: options.db });
   // Any other path under /api, with any method, answers in the API's shape rather than as a page.
   app.all('/api/*', async () => {
     throw new ApiError('route-not-found');
   });
-}
-
-/** One visitor: their cart when they have one, else their address. */
-function visitorKey(request: FastifyRequest): string {
-  const cart = request.cookies?.[CART_COOKIE];
-  return cart && /^[0-9a-f]{24}$/.test(cart) ? `cart:${cart}` : `ip:${request.ip}`;
 }
 
 function toApiError(error: FastifyError | ApiError | ZodError): ApiError {

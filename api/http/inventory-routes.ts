@@ -2,12 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../api-errors.ts';
+import { isId } from '../db/ids.ts';
 import { getStock } from '../repositories/product-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { requireSite } from './site.ts';
 import { parseInput } from './validation.ts';
 
-const stockQuery = z.object({ itemId: z.string().regex(/^[0-9a-f]{24}$/, 'Expected an item id.') });
+const stockQuery = z.object({ itemId: z.string().refine(isId, 'Expected an item id.') });
 
 export async function inventoryRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
   const handler = async (request: Parameters<typeof requireSite>[1]) => {

@@ -9,6 +9,7 @@
 import { PRODUCT_TYPES } from '../../formatters/content/spec-enums.ts';
 import { optionsPhrase } from '../../shared/add-to-cart-messages.ts';
 import { ApiError } from '../api-errors.ts';
+import { isId } from '../db/ids.ts';
 import type { Product, ProductVariant } from '../db/schema.ts';
 import {
   addEntry,
@@ -241,7 +242,7 @@ export async function findVisitorCart(
   websiteId: string,
   cartId: string | undefined,
 ): Promise<ShoppingCart | undefined> {
-  if (!cartId || !/^[0-9a-f]{24}$/.test(cartId)) return undefined;
+  if (!cartId || !isId(cartId)) return undefined;
   const cart = await getCart(db, websiteId, cartId);
   return cart && !cart.isPurchased ? cart : undefined;
 }
@@ -254,7 +255,7 @@ export interface AddRequest {
 }
 
 async function loadProduct(db: Db, websiteId: string, itemId: string): Promise<ProductDetail> {
-  const detail = /^[0-9a-f]{24}$/.test(itemId) ? await getProduct(db, websiteId, itemId) : undefined;
+  const detail = isId(itemId) ? await getProduct(db, websiteId, itemId) : undefined;
   if (!detail?.item.published) throw new ApiError('product-not-found');
   return detail;
 }
@@ -285,14 +286,19 @@ async function checkAdd(
   return { detail, variant, quantity, fields };
 }
 
+/** Called once an add has passed every check and needs a new cart; it may throw to refuse (the rate limit). */
+export type BeforeNewCart = () => Promise<void>;
+
 export async function addToCart(
   db: Db,
   site: WebsiteWithSettings,
   existing: ShoppingCart | undefined,
   request: AddRequest,
+  beforeNewCart?: BeforeNewCart,
 ): Promise<{ cart: ShoppingCart; newlyAdded: ShoppingCartEntry; created: boolean }> {
   const { detail, variant, quantity, fields } = await checkAdd(db, site, existing, request);
   const websiteId = site.website.id;
+  if (!existing) await beforeNewCart?.();
   const cart = existing ?? (await createCart(db, websiteId, { currency: site.settings.baseCurrency }));
   const added = await addEntry(db, websiteId, cart.id, {
     itemId: detail.item.id,
@@ -316,12 +322,13 @@ export async function createSubscriptionCart(
   db: Db,
   site: WebsiteWithSettings,
   request: AddRequest,
+  beforeNewCart?: BeforeNewCart,
 ): Promise<{ cartToken: string }> {
   const detail = await loadProduct(db, site.website.id, request.itemId);
   if (!detail.product.isSubscribable || !SUBSCRIBABLE_TYPES.has(detail.product.productType)) {
     throw new ApiError('not-subscribable');
   }
-  const { cart } = await addToCart(db, site, undefined, request);
+  const { cart } = await addToCart(db, site, undefined, request, beforeNewCart);
   return { cartToken: cart.id };
 }
 

@@ -4,6 +4,7 @@
  * payment is taken, and nothing pretends to charge a card.
  */
 import { ApiError } from '../api-errors.ts';
+import { isId } from '../db/ids.ts';
 import { getCart, type ShoppingCart } from '../repositories/cart-repository.ts';
 import { type MinimumSubtotal, type PlacedOrder, placeOrder } from '../repositories/order-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
@@ -12,8 +13,6 @@ import type { CheckoutDetails } from './checkout-form.ts';
 
 /** Until a payment provider exists, no order is a real sale. */
 const TEST_MODE = true;
-
-const CART_ID = /^[0-9a-f]{24}$/;
 
 export type CheckoutOutcome =
   | { ok: true; order: PlacedOrder }
@@ -40,7 +39,7 @@ export async function findCheckoutCart(
   websiteId: string,
   cartId: string | undefined,
 ): Promise<ShoppingCart | undefined> {
-  if (!cartId || !CART_ID.test(cartId)) return undefined;
+  if (!cartId || !isId(cartId)) return undefined;
   return getCart(db, websiteId, cartId);
 }
 

@@ -3,6 +3,7 @@
  * what JSON, and with which status and page type (spec section 2).
  */
 
+import { isId } from '../../api/db/ids.ts';
 import type { Collection, Item } from '../../api/db/schema.ts';
 import { listCollections } from '../../api/repositories/collection-repository.ts';
 import { listComments } from '../../api/repositories/comment-repository.ts';
@@ -70,7 +71,6 @@ export interface PageRequest {
 
 const SEARCH_PAGE_SIZE = 20;
 /** Order ids are random 96-bit ids, so the id itself is the confirmation page's token. */
-const ORDER_TOKEN = /^[0-9a-f]{24}$/;
 
 export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage> {
   const { site, route } = request;
@@ -182,7 +182,7 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
     }
     case 'order-confirmed': {
       const token = request.query.get('orderToken') ?? '';
-      const order = ORDER_TOKEN.test(token) ? await getOrder(db, websiteId, token) : undefined;
+      const order = isId(token) ? await getOrder(db, websiteId, token) : undefined;
       if (!order) return notFound();
       return {
         status: 200,

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../api/db/open-database.ts';
 import { seedDemoSite } from '../../api/seed/seed-demo-site.ts';
-import { buildApp } from '../../renderer/app.ts';
+import { type AppOptions, buildApp } from '../../renderer/app.ts';
 import { openTestDatabase } from '../api/helpers/test-database.ts';
 import { TEST_SECRET } from '../api-http/api-helpers.ts';
 
@@ -26,7 +26,13 @@ interface Teardown {
  */
 export async function openDemoApp(
   t: Teardown,
-  options: { development?: boolean; queryContentVersion?: boolean; templateDir?: string } = {},
+  options: {
+    development?: boolean;
+    queryContentVersion?: boolean;
+    templateDir?: string;
+    /** Limits, proxies, timeouts or a store other than the defaults. */
+    server?: Pick<AppOptions, 'limits' | 'trustProxy' | 'timeouts' | 'store'>;
+  } = {},
 ): Promise<DemoApp> {
   const handle = await openTestDatabase(t);
   await seedDemoSite(handle.db);
@@ -47,6 +53,7 @@ export async function openDemoApp(
     development: options.development ?? false,
     logger: { level: 'warn', stream },
     now: () => DEMO_NOW,
+    ...options.server,
   });
   // The database's own teardown closes and drops it.
   t.teardown(() => app.close());

@@ -1,0 +1,69 @@
+/**
+ * The request limits, by what they protect, counted in the shared store so
+ * every server process counts alike. Keys are the client's address (as the
+ * trusted proxy reports it, see TRUST_PROXY) and, for cart writes, the cart:
+ * a cookie the client makes up can tighten a limit but never loosen one.
+ */
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../api-errors.ts';
+import type { SharedStore } from '../state/shared-store.ts';
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+export type LimitName = 'api-write' | 'cart-write' | 'cart-create' | 'checkout' | 'search' | 'page-render';
+
+const MINUTE = 60_000;
+
+export const DEFAULT_LIMITS: Readonly<Record<LimitName, Limit>> = {
+  /** Cart and form calls from one address: a person clicking never comes near it. */
+  'api-write': { max: 120, windowMs: MINUTE },
+  /** Writes to one cart, from however many addresses. */
+  'cart-write': { max: 60, windowMs: MINUTE },
+  /** New carts from one address: an office behind one address still shops, a script cannot fill the table. */
+  'cart-create': { max: 30, windowMs: 60 * MINUTE },
+  checkout: { max: 20, windowMs: MINUTE },
+  search: { max: 30, windowMs: MINUTE },
+  /** Pages the cache could not answer (a visitor with a cart, or a new page). */
+  'page-render': { max: 300, windowMs: MINUTE },
+};
+
+export class RateLimiter {
+  readonly #store: SharedStore;
+  readonly #limits: Readonly<Record<LimitName, Limit>>;
+
+  readonly #onStoreError: (error: unknown) => void;
+
+  /** onStoreError hears a store that cannot count (Redis away): requests are let through meanwhile. */
+  constructor(
+    store: SharedStore,
+    limits: Partial<Record<LimitName, Limit>> = {},
+    onStoreError: (error: unknown) => void = () => {},
+  ) {
+    this.#store = store;
+    this.#limits = { ...DEFAULT_LIMITS, ...limits };
+    this.#onStoreError = onStoreError;
+  }
+
+  /** Counts one request against the limit for `key`; over it, throws the spec's 429 with Retry-After. */
+  async check(name: LimitName, key: string): Promise<void> {
+    const limit = this.#limits[name];
+    let counted: { count: number; resetInMs: number };
+    try {
+      counted = await this.#store.hit(`rate:${name}:${key}`, limit.windowMs);
+    } catch (error) {
+      // A shop that stops selling because its counter is away loses more than a limit protects.
+      this.#onStoreError(error);
+      return;
+    }
+    const { count, resetInMs } = counted;
+    if (count > limit.max) throw new ApiError('rate-limited', { retryAfterSeconds: Math.ceil(resetInMs / 1000) });
+  }
+
+  /** Counts against the limit for the request's client address. */
+  byAddress(name: LimitName, request: FastifyRequest): Promise<void> {
+    return this.check(name, request.ip);
+  }
+}
