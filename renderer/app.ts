@@ -140,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     islandsUrl: islandsUrl(islands),
     contentChanges: options.contentChanges,
     limiter,
+    store,
   });
   return app;
 }

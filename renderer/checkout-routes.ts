@@ -4,14 +4,15 @@
  * (routing/resolve-route.ts); this is the one write behind them.
  *
  * It lives with the pages rather than in the API scope because every answer
- * but success is the checkout page again (values kept, problems listed),
+ * is a redirect to a page: the order's confirmation, or the checkout page
+ * again with the problems and the visitor's values (checkout-attempts.ts),
  * and the API scope answers in JSON only. So the form-body parser and the
  * cookie plugin are registered here, in this plugin's own scope, and the
  * crumb is checked with the API's own check and messages (spec section 8).
  */
 import fastifyCookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../api/api-errors.ts';
 import { CART_COOKIE } from '../api/cookie-names.ts';
 import { BODY_LIMITS } from '../api/http/body-limits.ts';
@@ -22,19 +23,22 @@ import type { Db } from '../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../api/repositories/website-repository.ts';
 import { readCheckoutForm } from '../api/services/checkout-form.ts';
 import { findCheckoutCart, minimumSubtotalOf, placeCheckoutOrder } from '../api/services/checkout-service.ts';
+import type { SharedStore } from '../api/state/shared-store.ts';
+import { saveCheckoutAttempt } from './checkout-attempts.ts';
 import type { CheckoutFormState } from './page-context/checkout-json.ts';
 
 export interface CheckoutRoutesOptions {
   db: Db;
   limiter: RateLimiter;
   siteFor(host: string): Promise<WebsiteWithSettings | undefined>;
-  /** Renders the checkout page (type 201) with the form's state; page-routes.ts owns rendering. */
-  sendCheckoutPage(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    site: WebsiteWithSettings,
-    page: { cartToken: string | undefined; form: CheckoutFormState },
-  ): Promise<FastifyReply>;
+  /** Where a form that placed no order is kept for the page after the redirect. */
+  store: SharedStore;
+}
+
+/** The checkout page showing a form that placed no order; a cart named by token stays named. */
+export function checkoutAttemptUrl(attempt: string, cartToken: string | undefined): string {
+  const query = new URLSearchParams(cartToken ? { cartToken, attempt } : { attempt });
+  return `/checkout?${query}`;
 }
 
 /** The confirmation page of an order; its random 96-bit id is the token (see build-page.ts). */
@@ -63,11 +67,16 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     const ownCartId = request.cookies[CART_COOKIE];
     const cart = await findCheckoutCart(db, site.website.id, cartToken ?? ownCartId);
     const form = readCheckoutForm(body, cart?.requiresShipping ?? false);
-    const again = (status: number, state: Partial<CheckoutFormState> = {}) =>
-      options.sendCheckoutPage(request, reply, site, {
-        cartToken,
-        form: { status, values: form.values, errors: {}, ...state },
+    // Back to the checkout page, by a GET that shows the problems and the visitor's values.
+    const again = async (status: number, state: Partial<CheckoutFormState> = {}) => {
+      const attempt = await saveCheckoutAttempt(options.store, request.sentCrumb ?? '', {
+        status,
+        values: form.values,
+        errors: {},
+        ...state,
       });
+      return seeOther(reply, checkoutAttemptUrl(attempt, cartToken));
+    };
 
     try {
       verifyCrumb(request);

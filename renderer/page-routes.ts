@@ -12,7 +12,9 @@ import type { Database } from '../api/db/schema.ts';
 import type { RateLimiter } from '../api/http/rate-limits.ts';
 import { contentVersion } from '../api/repositories/content-version-repository.ts';
 import { findWebsiteByHost, type WebsiteWithSettings } from '../api/repositories/website-repository.ts';
+import type { SharedStore } from '../api/state/shared-store.ts';
 import { storableText } from '../api/visitor-input.ts';
+import { loadCheckoutAttempt } from './checkout-attempts.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
 import { escapeHtml } from './escape-html.ts';
 import { fallbackPageFor } from './fallback-page.ts';
@@ -39,6 +41,8 @@ export interface PageRoutesOptions {
   /** The embedded database's exact change count; without it each request asks the database. */
   contentChanges: { readonly count: number } | undefined;
   limiter: RateLimiter;
+  /** Checkout forms that placed no order, shown on the page after the redirect. */
+  store: SharedStore;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -170,20 +174,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     db,
     siteFor,
     limiter: options.limiter,
-    sendCheckoutPage: async (request, reply, site, page) => {
-      try {
-        return await sendPage(request, reply, site, {
-          route: { kind: 'checkout' },
-          query: new URLSearchParams(page.cartToken ? { cartToken: page.cartToken } : {}),
-          version: await versionOf(site.website.id),
-          format: null,
-          checkout: page.form,
-        });
-      } catch (error) {
-        request.log.error({ err: error, pageType: PAGE_TYPES.checkout }, 'checkout page failed');
-        return sendErrorPage(request, reply, site);
-      }
-    },
+    store: options.store,
   });
 
   app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -214,7 +205,11 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       }
       await options.limiter.byAddress('page-render', request);
       const query = pageQuery(url.searchParams);
-      return await sendPage(request, reply, site, { route, query, version, format, cacheKey });
+      const checkout =
+        route.kind === 'checkout'
+          ? await loadCheckoutAttempt(options.store, query.get('attempt'), request.sentCrumb ?? '')
+          : undefined;
+      return await sendPage(request, reply, site, { route, query, version, format, cacheKey, checkout });
     } catch (error) {
       // An answer meant for the visitor (429) is not a failure: html-errors.ts shows it.
       if (error instanceof ApiError && error.statusCode < 500) throw error;

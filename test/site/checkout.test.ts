@@ -30,12 +30,14 @@ const OUT_OF_STOCK = 'Sorry, we do not have enough of that item available.';
 
 /**
  * The form as a browser sends it: form-encoded, the crumb only in its
- * hidden field (no script adds the header), the visitor's cookies.
+ * hidden field (no script adds the header), the visitor's cookies. Like a
+ * browser, it follows the redirect back to the checkout page when no order
+ * was placed (follow: false gives the POST's own answer).
  */
 async function submit(
   visitor: Visitor,
   fields: Record<string, string>,
-  options: { crumb?: string | null; cookie?: string } = {},
+  options: { crumb?: string | null; cookie?: string; follow?: boolean } = {},
 ): Promise<LightMyRequestResponse> {
   const crumb = options.crumb === undefined ? CRUMB : options.crumb;
   const body = new URLSearchParams(crumb === null ? fields : { crumb, ...fields });
@@ -54,7 +56,17 @@ async function submit(
     if (cookie.maxAge === 0) visitor.cookies.delete(cookie.name);
     else visitor.cookies.set(cookie.name, cookie.value);
   }
-  return response;
+  const location = String(response.headers.location ?? '');
+  if (options.follow === false || response.statusCode !== 303 || !location.startsWith('/checkout?')) return response;
+  return visitor.app.inject({
+    method: 'GET',
+    url: location,
+    remoteAddress: visitor.address,
+    headers: {
+      host: visitor.host,
+      ...((options.cookie ?? visitor.cookieHeader) ? { cookie: options.cookie ?? visitor.cookieHeader } : {}),
+    },
+  });
 }
 
 const main = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
@@ -155,7 +167,18 @@ t.test('a form with problems comes back with them, and with what the visitor typ
   const demo = await openDemoApp(t);
   const visitor = new Visitor(demo.app);
   await visitor.add(MUG);
-  const answer = await submit(visitor, { ...BUYER, email: 'ada@', name: '', city: '  ', postalCode: 'x'.repeat(21) });
+  const problems = { ...BUYER, email: 'ada@', name: '', city: '  ', postalCode: 'x'.repeat(21) };
+  const posted = await submit(visitor, problems, { follow: false });
+  t.equal(posted.statusCode, 303, 'post/redirect/get: Back and reload never send the form again');
+  t.match(posted.headers.location, /^\/checkout\?attempt=[0-9a-f]{32}$/);
+  t.equal(posted.headers['cache-control'], 'no-store');
+  const stranger = await demo.app.inject({
+    method: 'GET',
+    url: String(posted.headers.location),
+    headers: { host: visitor.host, cookie: `sb_cart=${visitor.cookies.get('sb_cart')}` },
+  });
+  t.notMatch(stranger.body, /ada@/, "another visitor holding the address sees none of this visitor's details");
+  const answer = await submit(visitor, problems);
   t.equal(answer.statusCode, 400);
   t.equal(answer.headers['cache-control'], 'no-store');
   const html = main(answer.body);
