@@ -5,7 +5,7 @@
  */
 import { type Block, LITERAL_TEXT, type Node, type NodeKind, type NodeOf, type OrNode, type Path } from './ast.ts';
 import { compileExpression, evaluateExpression, formatExpressionValue } from './expr/index.ts';
-import type { Exec, RenderContext } from './render-context.ts';
+import { type Exec, type RenderContext, RenderDeadlineExceeded } from './render-context.ts';
 import type { Formatter, Predicate, Registry } from './types.ts';
 import { isTruthy, toOutputString } from './values.ts';
 
@@ -48,6 +48,7 @@ function formatting(node: NodeOf<'variable'> | NodeOf<'bindvar'>, env: CompileEn
       try {
         value = call.def.format(value, call.args, ctx, values);
       } catch (e) {
+        if (e instanceof RenderDeadlineExceeded) throw e;
         ctx.fail('FORMATTER_FAILED', { name: call.name, detail: e instanceof Error ? e.message : String(e) });
         return undefined;
       }
@@ -64,6 +65,7 @@ function predicateTest(name: string, argList: readonly string[], env: CompileEnv
     try {
       return def.test(argList, ctx) === true;
     } catch (e) {
+      if (e instanceof RenderDeadlineExceeded) throw e;
       ctx.fail('PREDICATE_FAILED', { name, detail: e instanceof Error ? e.message : String(e) });
       return false;
     }
@@ -131,6 +133,7 @@ const COMPILERS: { readonly [K in NodeKind]: NodeCompiler<K> } = {
       // The list is a frame of its own under its elements, as in the reference: `{0}` finds list[0].
       ctx.push(list);
       for (let i = 0; i <= last; i++) {
+        ctx.checkDeadline();
         ctx.push(list[i], i);
         body(ctx);
         // The separator still sees the element before it (its @index).

@@ -9,7 +9,7 @@ import type { Block } from './ast.ts';
 import { compileBlock } from './compiler.ts';
 import { exportInterchange, importInterchange } from './interchange.ts';
 import { parseTemplate } from './parser.ts';
-import { type Exec, RenderContext } from './render-context.ts';
+import { type Exec, RenderContext, RenderDeadlineExceeded } from './render-context.ts';
 import { NO_POS, templateError } from './template-error.ts';
 import type { Registry, SourceOrigin, TemplateError } from './types.ts';
 import { parseJsonKeepingDoubles } from './written-numbers.ts';
@@ -47,6 +47,11 @@ export interface RenderOptions {
   readonly timeZone?: string;
   readonly enableExpressions?: boolean;
   readonly enableInclude?: boolean;
+  /**
+   * Epoch milliseconds: a render still running then stops with RENDER_TIME_LIMIT and
+   * partial output, so one hostile template cannot hold the process.
+   */
+  readonly deadline?: number;
   /**
    * Anything the application wants its own formatters and predicates to reach during
    * this render (`ctx.host`), such as a data source. The engine never reads it.
@@ -108,6 +113,7 @@ export class Engine {
         timeZone: options.timeZone,
         enableExpressions: options.enableExpressions ?? true,
         enableInclude: options.enableInclude ?? true,
+        deadline: options.deadline,
         injects: options.injects ?? {},
         host: options.host,
         partial: (name) => {
@@ -122,8 +128,9 @@ export class Engine {
     try {
       template.run(ctx);
     } catch (e) {
-      // Only a stack overflow from pathological data can get here; report it instead of crashing.
-      ctx.fail('RENDER_STOPPED', { detail: e instanceof Error ? e.message : String(e) });
+      if (e instanceof RenderDeadlineExceeded) ctx.fail('RENDER_TIME_LIMIT');
+      // Otherwise only a stack overflow from pathological data can get here; report it instead of crashing.
+      else ctx.fail('RENDER_STOPPED', { detail: e instanceof Error ? e.message : String(e) });
     }
     return { output: ctx.out, errors: ctx.errors };
   }

@@ -39,6 +39,7 @@ export const ENGINE_ERRORS = {
   FORMATTER_FAILED: "Formatter '{name}' failed: {detail}",
   PREDICATE_FAILED: "Predicate '{name}' failed: {detail}",
   RENDER_STOPPED: 'Rendering stopped: {detail}',
+  RENDER_TIME_LIMIT: 'Rendering took longer than its time limit and was stopped',
 } as const;
 
 export type ErrorCode = keyof typeof ENGINE_ERRORS;

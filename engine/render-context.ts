@@ -13,6 +13,17 @@ import { writtenNumber } from './written-numbers.ts';
 
 export type Exec = (ctx: RenderContext) => void;
 
+/** Thrown past the render's deadline; unwinds the whole render (Engine.render reports it). */
+export class RenderDeadlineExceeded extends Error {
+  constructor() {
+    super('the render went past its deadline');
+    this.name = 'RenderDeadlineExceeded';
+  }
+}
+
+/** Loop steps and partial calls between two looks at the clock. */
+const DEADLINE_CHECK_EVERY = 256;
+
 export interface Frame {
   readonly node: unknown;
   /** 0-based position in a repeated section, -1 elsewhere. */
@@ -29,6 +40,8 @@ export interface RenderSettings {
   readonly timeZone: string | undefined;
   readonly enableExpressions: boolean;
   readonly enableInclude: boolean;
+  /** Epoch milliseconds after which the render stops (RenderOptions.deadline). */
+  readonly deadline: number | undefined;
   readonly injects: Readonly<Record<string, string>>;
   readonly host: unknown;
   /** Finds a partial by name among the render's partials, compiled once. */
@@ -70,6 +83,7 @@ export class RenderContext implements ExecContext {
   /** Position of the instruction being executed, for error reports. */
   pos: Pos = { line: 0, column: 0, offset: -1 };
   private partialDepth = 0;
+  private steps = 0;
   private readonly rootNode: unknown;
 
   constructor(
@@ -238,7 +252,15 @@ export class RenderContext implements ExecContext {
     return macros;
   }
 
+  /** Called on every loop step and partial call: the only ways a template's work can grow past its size. */
+  checkDeadline(): void {
+    const { deadline } = this.settings;
+    if (deadline === undefined || ++this.steps % DEADLINE_CHECK_EVERY !== 0) return;
+    if (Date.now() > deadline) throw new RenderDeadlineExceeded();
+  }
+
   withPartialDepth<T>(name: string, body: () => T): T | undefined {
+    this.checkDeadline();
     if (this.partialDepth >= LIMITS.maxPartialDepth) {
       this.fail('PARTIAL_RECURSION', { name, limit: LIMITS.maxPartialDepth });
       return undefined;

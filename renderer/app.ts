@@ -42,7 +42,12 @@ export interface AppOptions {
   /** Fastify's trustProxy: which proxies' X-Forwarded-For and -Proto to believe (TRUST_PROXY). */
   trustProxy?: boolean | string;
   timeouts?: Partial<HttpTimeouts>;
+  /** How long one page's templates may run (RENDER_TIME_LIMIT_MS). */
+  renderTimeLimitMs?: number;
 }
+
+/** Far above any real page (tens of milliseconds); what a hostile template gets before its page is cut off. */
+export const RENDER_TIME_LIMIT_MS = 2_000;
 
 export interface HttpTimeouts {
   /** The request's headers must all arrive within this: a client sending them a byte at a time is cut off. */
@@ -141,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentChanges: options.contentChanges,
     limiter,
     store,
+    renderTimeLimitMs: options.renderTimeLimitMs ?? RENDER_TIME_LIMIT_MS,
   });
   return app;
 }

@@ -41,6 +41,8 @@ export interface PageRoutesOptions {
   /** The embedded database's exact change count; without it each request asks the database. */
   contentChanges: { readonly count: number } | undefined;
   limiter: RateLimiter;
+  /** A page render still running after this long is stopped and the error page shown instead. */
+  renderTimeLimitMs: number;
   /** Checkout forms that placed no order, shown on the page after the redirect. */
   store: SharedStore;
 }
@@ -156,7 +158,11 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       now: options.now(),
       revision: packaged.revision,
       islandsUrl: options.islandsUrl,
+      deadline: Date.now() + options.renderTimeLimitMs,
     });
+    if (rendered.errors.some((error) => error.code === 'RENDER_TIME_LIMIT')) {
+      throw new Error(`rendering ${request.url} took longer than ${options.renderTimeLimitMs} ms`);
+    }
     for (const error of rendered.errors) request.log.warn({ template: formatPackageError(error) }, 'template error');
     for (const error of built.blockErrors ?? []) request.log.warn({ block: error }, 'page block error');
     if (rendered.html === undefined) return sendFallback(reply, site, built.status === 200 ? 500 : built.status);

@@ -21,6 +21,8 @@ export interface RenderPageOptions {
   revision: string;
   /** The islands bundle the footers load. */
   islandsUrl: string;
+  /** Epoch milliseconds by which both renders must end (engine RenderOptions.deadline). */
+  deadline?: number;
 }
 
 function mainTemplate(pkg: TemplatePackage, view: BuiltPage['view']): CompiledTemplate | undefined {
@@ -75,8 +77,15 @@ export async function renderPage(
   if (!main || !layout) return { html: undefined, errors: [] };
   const context = built.context as Record<string, unknown>;
   const website = context.website as { language: string; timeZone: string };
-  const renderOptions = { now: options.now, locale: website.language, timeZone: website.timeZone };
+  const renderOptions = {
+    now: options.now,
+    locale: website.language,
+    timeZone: website.timeZone,
+    deadline: options.deadline,
+  };
   const content = await renderWithTagData(pkg, main, context, built.tagSource, renderOptions);
+  if (content.errors.some((error) => error.code === 'RENDER_TIME_LIMIT'))
+    return { html: undefined, errors: content.errors };
   const item = context.item as { id?: string } | undefined;
   const collection = context.collection as { id?: string } | undefined;
   const full = {

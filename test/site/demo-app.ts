@@ -31,7 +31,7 @@ export async function openDemoApp(
     queryContentVersion?: boolean;
     templateDir?: string;
     /** Limits, proxies, timeouts or a store other than the defaults. */
-    server?: Pick<AppOptions, 'limits' | 'trustProxy' | 'timeouts' | 'store'>;
+    server?: Pick<AppOptions, 'limits' | 'trustProxy' | 'timeouts' | 'store' | 'renderTimeLimitMs'>;
   } = {},
 ): Promise<DemoApp> {
   const handle = await openTestDatabase(t);
