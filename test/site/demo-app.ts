@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../api/db/open-database.ts';
-import { seedDemoSite } from '../../api/seed/seed-demo-site.ts';
 import { type AppOptions, buildApp } from '../../renderer/app.ts';
 import { openTestDatabase } from '../api/helpers/test-database.ts';
 import { TEST_SECRET } from '../api-http/api-helpers.ts';
@@ -34,8 +33,7 @@ export async function openDemoApp(
     server?: Pick<AppOptions, 'limits' | 'trustProxy' | 'timeouts' | 'store' | 'renderTimeLimitMs'>;
   } = {},
 ): Promise<DemoApp> {
-  const handle = await openTestDatabase(t);
-  await seedDemoSite(handle.db);
+  const handle = await openTestDatabase(t, { demoSite: true });
   const warnings: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {

@@ -1,45 +1,42 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { migrateToLatest } from '../../../api/db/migrate.ts';
 import { type DatabaseHandle, openDatabase } from '../../../api/db/open-database.ts';
+import { pgliteSnapshot } from './pglite-snapshot.ts';
+import { databaseUrl, onServer, postgresTemplate } from './postgres-template.ts';
 
 interface Teardown {
   teardown(fn: () => Promise<void> | void): void;
 }
 
 /**
- * A migrated, empty database for one test file. With TEST_DATABASE_URL (set
- * by `npm run test:pg`) it is a new database on that server, dropped at the
- * end; otherwise an in-memory PGlite.
+ * A migrated database of the test's own, empty or (demoSite) holding the demo
+ * site. With TEST_DATABASE_URL (set by `npm run test:pg`) it is a new database
+ * on that server copied from a template, dropped at the end; otherwise an
+ * in-memory PGlite loaded from a snapshot. Either way the migrations and the
+ * seed ran once, not once per test: that was most of the suite's time.
  */
-export async function openTestDatabase(t: Teardown, options: { poolSize?: number } = {}): Promise<DatabaseHandle> {
+export async function openTestDatabase(
+  t: Teardown,
+  options: { poolSize?: number; demoSite?: boolean } = {},
+): Promise<DatabaseHandle> {
+  const kind = options.demoSite ? 'demo' : 'migrated';
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ dataDir: null });
+    const handle = await openDatabase({ dataDir: null, loadDataDir: await pgliteSnapshot(kind) });
     t.teardown(() => handle.close());
-    await migrateToLatest(handle.db);
     return handle;
   }
+  const template = await postgresTemplate(serverUrl, kind);
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  await onServer(serverUrl, (client) => client.query(`create database ${name} template ${template}`));
   const handle = await openDatabase({
-    databaseUrl: url.toString(),
+    databaseUrl: databaseUrl(serverUrl, name),
     poolSize: options.poolSize,
     // The drop below ends connections the pool may still be closing; that is expected here.
     onIdleConnectionError: () => {},
   });
   t.teardown(async () => {
     await handle.close();
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    await onServer(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
   });
-  await migrateToLatest(handle.db);
   return handle;
 }
