@@ -5,7 +5,6 @@
  * page to show.
  */
 import { createHash } from 'node:crypto';
-import { type FSWatcher, watch } from 'node:fs';
 import path from 'node:path';
 import {
   formatPackageError,
@@ -14,6 +13,7 @@ import {
   reloadFile,
   type TemplatePackage,
 } from './template-package/index.ts';
+import { type PackageFileChange, TemplatePackageWatcher } from './template-package-watcher.ts';
 
 export interface TemplatePackagesOptions {
   /** One package for every website, overriding their settings (TEMPLATE_DIR). */
@@ -29,9 +29,7 @@ const PACKAGE_NAME = /^[a-z0-9][a-z0-9-]*$/;
 interface Entry {
   pkg: TemplatePackage;
   revision: string;
-  watcher?: FSWatcher;
-  /** Reloads run one after another: each builds on the snapshot before it. */
-  queue: Promise<void>;
+  watcher?: TemplatePackageWatcher;
 }
 
 function revisionOf(pkg: TemplatePackage, generation: number): string {
@@ -44,6 +42,7 @@ export class TemplatePackages {
   readonly #options: TemplatePackagesOptions;
   readonly #entries = new Map<string, Promise<Entry>>();
   #generation = 0;
+  #closed = false;
 
   constructor(options: TemplatePackagesOptions) {
     this.#options = options;
@@ -72,28 +71,32 @@ export class TemplatePackages {
   async #load(dir: string): Promise<Entry> {
     const pkg = await loadTemplatePackage(dir);
     this.#report(dir, pkg.errors);
-    const entry: Entry = { pkg, revision: revisionOf(pkg, this.#generation++), queue: Promise.resolve() };
-    if (this.#options.development) {
-      entry.watcher = watch(dir, { recursive: true }, (_event, file) => {
-        if (!file) return;
-        entry.queue = entry.queue.then(async () => {
-          const next = await reloadFile(entry.pkg, file.toString());
-          if (next === entry.pkg) return;
-          this.#report(
-            dir,
-            next.errors.filter((e) => e.file === file.toString()),
-          );
-          entry.pkg = next;
-          entry.revision = revisionOf(next, this.#generation++);
-          this.#options.log.info(`template ${file} reloaded`);
+    const entry: Entry = { pkg, revision: revisionOf(pkg, this.#generation++) };
+    // A package loaded while the server closes is not watched: nothing would close the watcher.
+    if (this.#options.development && !this.#closed) {
+      try {
+        entry.watcher = new TemplatePackageWatcher(dir, {
+          log: this.#options.log,
+          onChange: (change) => this.#apply(dir, entry, change),
         });
-        // A failed reload (a file removed mid-write) must not stop the ones after it.
-        entry.queue = entry.queue.catch((error: unknown) =>
-          this.#options.log.warn(`template ${file}: ${String(error)}`),
-        );
-      });
+      } catch (error) {
+        // The site still serves, only without reloading (no inotify watches left, say).
+        this.#options.log.warn(`not watching ${dir}: ${String(error)}`);
+      }
     }
     return entry;
+  }
+
+  async #apply(dir: string, entry: Entry, { file, content }: PackageFileChange): Promise<void> {
+    const next = await reloadFile(entry.pkg, file, content);
+    if (next === entry.pkg) return;
+    this.#report(
+      dir,
+      next.errors.filter((e) => e.file === file),
+    );
+    entry.pkg = next;
+    entry.revision = revisionOf(next, this.#generation++);
+    this.#options.log.info(`template ${file} reloaded`);
   }
 
   #report(dir: string, errors: readonly PackageError[]): void {
@@ -105,8 +108,10 @@ export class TemplatePackages {
     return (await this.get(packageName))?.pkg.errors ?? [];
   }
 
+  /** Stops watching, after any reload under way, so the package folders may be removed once this resolves. */
   async close(): Promise<void> {
-    for (const entry of this.#entries.values()) (await entry.catch(() => undefined))?.watcher?.close();
+    this.#closed = true;
+    for (const entry of this.#entries.values()) await (await entry.catch(() => undefined))?.watcher?.close();
     this.#entries.clear();
   }
 }

@@ -57,6 +57,18 @@ const BUILDERS: { readonly [R in LoadedRole]: (input: UnitInput) => FileUnit } =
   static: ({ path, absolutePath, content }) => ({ role: 'static', file: staticFile(path, absolutePath, content) }),
 };
 
+/** The unit of a file already read: the development watcher reads a file once it has settled, and that read is the version to compile. */
+export function fileUnitFrom(
+  compiler: PackageCompiler,
+  dir: string,
+  relativePath: string,
+  role: LoadedRole,
+  content: Buffer,
+): FileUnit {
+  const absolutePath = path.join(dir, ...relativePath.split('/'));
+  return BUILDERS[role]({ compiler, path: relativePath, absolutePath, content });
+}
+
 /** The file's unit, or 'absent' when the file does not exist (any more). */
 export async function readFileUnit(
   compiler: PackageCompiler,
@@ -74,5 +86,5 @@ export async function readFileUnit(
     const detail = e instanceof Error ? e.message : String(e);
     return { role: 'unreadable', error: fileError('READ_FAILED', { path: relativePath, detail }, relativePath) };
   }
-  return BUILDERS[role]({ compiler, path: relativePath, absolutePath, content });
+  return fileUnitFrom(compiler, dir, relativePath, role, content);
 }

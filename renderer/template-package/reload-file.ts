@@ -6,7 +6,7 @@
  * keeps rendering while its author fixes the mistake.
  */
 import { fileRole } from './file-roles.ts';
-import { readFileUnit } from './file-units.ts';
+import { fileUnitFrom, readFileUnit } from './file-units.ts';
 import { assemblePackage } from './package-assembly.ts';
 import type { PackageError } from './package-errors.ts';
 import type { PackageState, TemplatePackage } from './template-package.ts';
@@ -23,14 +23,26 @@ function without<V>(map: ReadonlyMap<string, V>, key: string): Map<string, V> {
 
 /**
  * Calls for one package must not overlap: each builds on the snapshot it is given,
- * so the watcher should apply changes one after another.
+ * so the watcher should apply changes one after another. A caller that has read
+ * the file already passes what it read (`'absent'` for a file that is gone): a
+ * second read here could catch a newer write half done, and a half-written
+ * version that happens to compile would become the good one to fall back to.
  */
-export async function reloadFile(pkg: TemplatePackage, relativePath: string): Promise<TemplatePackage> {
+export async function reloadFile(
+  pkg: TemplatePackage,
+  relativePath: string,
+  content?: Buffer | 'absent',
+): Promise<TemplatePackage> {
   const file = normalize(relativePath);
   const role = fileRole(file);
   if (role === 'ignored') return pkg;
   const state = pkg.state;
-  const unit = await readFileUnit(state.compiler, state.dir, file, role);
+  const unit =
+    content === undefined
+      ? await readFileUnit(state.compiler, state.dir, file, role)
+      : content === 'absent'
+        ? 'absent'
+        : fileUnitFrom(state.compiler, state.dir, file, role, content);
   const files = new Map(state.files);
   if (unit === 'absent') files.delete(file);
   else files.set(file, unit);

@@ -71,6 +71,20 @@ t.test('a squarespace tag mistake counts as an error too', async (t) => {
   );
 });
 
+t.test('content read by the caller is what compiles, whatever the disk holds by then', async (t) => {
+  const dir = fixtureCopy(t);
+  const start = await loadTemplatePackage(dir);
+  // The watcher read the file before a newer write began; that write's half must not be compiled.
+  writeFile(dir, 'blocks/site-title.block', '<h1>\n  {.section website}');
+  const settled = Buffer.from('<h1 class="read">{website.siteTitle}</h1>');
+  const next = await reloadFile(start, 'blocks/site-title.block', settled);
+  t.same(next.errors, []);
+  t.match(layoutOutput(next), '<h1 class="read">My Site</h1>');
+
+  const gone = await reloadFile(next, 'blocks/site-title.block', 'absent');
+  t.notOk(gone.blocks.has('site-title.block'), "'absent' removes the file though it is still on disk");
+});
+
 t.test('a file that never compiled is replaced by each new version', async (t) => {
   const dir = fixtureCopy(t);
   writeFile(dir, 'pages/about.page', '{.section x}');

@@ -1,4 +1,6 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { openDemoApp } from './demo-app.ts';
@@ -17,7 +19,12 @@ async function eventually(check: () => Promise<boolean>, what: string, show?: ()
 t.test(
   'in development an edit shows at once, and a broken edit keeps the last good version with the error in the page',
   async (t) => {
-    const dir = t.testdir();
+    // Not t.testdir(): tap removes that folder before it runs teardowns, so while the
+    // app still watched it, and its fixed path is shared with any other run of this
+    // file on the machine. Teardowns run last-registered first, so this removal,
+    // registered before the app opens, comes after the app has closed.
+    const dir = await mkdtemp(path.join(tmpdir(), 'development-reload-'));
+    t.teardown(() => rm(dir, { recursive: true, force: true }));
     await cp(DEFAULT_TEMPLATE, dir, { recursive: true });
     const { app } = await openDemoApp(t, { development: true, templateDir: dir });
     const get = async () => (await app.inject({ method: 'GET', url: '/shop', headers: { host: 'localhost' } })).body;
