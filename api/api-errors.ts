@@ -39,6 +39,8 @@ export const API_ERRORS = {
   'body-too-large': { status: 413, message: 'The request body is too large.' },
   'unsupported-media-type': { status: 415, message: 'The request body type is not supported.' },
   'bad-request': { status: 400, message: 'The request is not valid.' },
+  'request-timeout': { status: 408, message: 'The request took too long to arrive.' },
+  'headers-too-large': { status: 431, message: 'The request headers are too large.' },
   // Spec section 8, crumb failure.
   'crumb-failed': { status: 403, message: 'Your session has expired. Please reload the page and try again.' },
   // Spec section 8, crumb failure with cookies disabled.

@@ -18,6 +18,7 @@ import { MemoryStore } from '../api/state/memory-store.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
 import { bundleIslands } from '../hydrate/bundle-islands.ts';
 import { assetRoutes } from './asset-routes.ts';
+import { answerClientError } from './client-errors.ts';
 import { htmlErrors } from './html-errors.ts';
 import { islandsRoute, islandsUrl } from './islands-route.ts';
 import { PageCache } from './page-cache.ts';
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     serverFactory,
+    clientErrorHandler: answerClientError,
     genReqId: () => randomUUID(),
     // Long slugs are still pages; the default of 100 would answer them 404.
     routerOptions: { maxParamLength: 500 },

@@ -190,4 +190,16 @@ t.test('a client that never finishes its headers is cut off, and others are stil
   const answers = await Promise.all(held);
   t.equal(answers.length, 20, 'every slow connection was closed by the server');
   for (const answer of answers) t.match(answer, /^(HTTP\/1\.1 408|$)/, 'with 408 or nothing');
+
+  const malformed = await new Promise<string>((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write('BREW / HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on('close', () => resolve(answer));
+  });
+  t.match(malformed, /^HTTP\/1\.1 400 Bad Request\r\n/, 'a request the parser refuses is a 400');
+  t.match(malformed, /\r\nConnection: close\r\n/, 'that says the connection is done, so no kept-alive request is lost');
+  t.match(malformed, /"code":"bad-request"/);
 });
