@@ -498,6 +498,27 @@ export interface PerformanceRecordsTable {
   ts: Minor;
 }
 
+export interface MailOutboxTable {
+  websiteId: string;
+  id: string;
+  /** What the mail is about ('form-submission', 'restock'), for listing and tests. */
+  kind: string;
+  toAddress: string;
+  replyTo: Nullable<string>;
+  subject: string;
+  textBody: string;
+  htmlBody: Nullable<string>;
+  createdOn: CreatedAt;
+  /** Null until an SMTP server accepted the message. */
+  sentOn: NullableTimestamp;
+  attempts: Generated<number>;
+  lastError: Nullable<string>;
+  /** A failed message waits until then before it is tried again. */
+  nextAttemptOn: Timestamp;
+  /** Set while a sender holds the message, so no other sender takes it. */
+  claimedUntil: NullableTimestamp;
+}
+
 export interface ContentChangesTable {
   websiteId: string;
   id: Generated<string>;
@@ -535,6 +556,7 @@ export interface Database {
   commercePreferences: CommercePreferencesTable;
   analyticsEvents: AnalyticsEventsTable;
   performanceRecords: PerformanceRecordsTable;
+  mailOutbox: MailOutboxTable;
 }
 
 export type Website = Selectable<WebsitesTable>;
