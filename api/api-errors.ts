@@ -54,6 +54,10 @@ export const API_ERRORS = {
   'route-not-found': { status: 404, message: 'Not found.' },
   // Spec section 8, HTTP 429.
   'rate-limited': { status: 429, message: 'Please try again in a few seconds.' },
+  // Spec section 8, forms and restock: a captcha token was required and none came.
+  'captcha-missing': { status: 400, message: 'Complete CAPTCHA before submitting.' },
+  // Spec section 8, forms: the captcha provider refused the token or could not be asked.
+  'captcha-failed': { status: 400, message: 'reCAPTCHA failed. Refresh this page and try again.' },
   // Spec section 8 ('Something went wrong').
   internal: { status: 500, message: 'Something went wrong' },
 } satisfies Record<string, ErrorDefinition>;
