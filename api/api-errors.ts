@@ -3,6 +3,7 @@
  * message a visitor sees. Messages quoted from the spec (sections 5 and 8)
  * are marked; the others are ours, for cases the spec does not word.
  */
+import { FORM_MESSAGES } from '../shared/form-messages.ts';
 
 type Message = string | ((params: Record<string, string>) => string);
 
@@ -58,6 +59,16 @@ export const API_ERRORS = {
   'captcha-missing': { status: 400, message: 'Complete CAPTCHA before submitting.' },
   // Spec section 8, forms: the captcha provider refused the token or could not be asked.
   'captcha-failed': { status: 400, message: 'reCAPTCHA failed. Refresh this page and try again.' },
+  // Spec section 5, forms: the whole form's message; fields holds each field's own.
+  'form-invalid': { status: 400, message: FORM_MESSAGES.formInvalid },
+  // Spec section 8, forms, 404.
+  'form-not-found': { status: 404, message: FORM_MESSAGES.notConfigured },
+  // Spec section 8, forms: a submission key that is unknown, used already or expired.
+  'form-key-refused': { status: 400, message: FORM_MESSAGES.processingFailed },
+  // Spec section 8, forms: the form JSON text is not an object of field values.
+  'form-fields-unparseable': { status: 400, message: FORM_MESSAGES.unparseableFields },
+  // Spec section 8, forms, 429.
+  'form-rate-limited': { status: 429, message: FORM_MESSAGES.rateLimited },
   // Spec section 8 ('Something went wrong').
   internal: { status: 500, message: 'Something went wrong' },
 } satisfies Record<string, ErrorDefinition>;

@@ -16,6 +16,7 @@ import type { Db } from '../repositories/transaction.ts';
 import { BODY_LIMITS } from './body-limits.ts';
 import { cartRoutes } from './cart-routes.ts';
 import { crumbCookie, verifyCrumb } from './crumb.ts';
+import { formRoutes } from './form-routes.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
 
@@ -75,6 +76,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
 
   await app.register(cartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(inventoryRoutes, { db: options.db });
+  await app.register(formRoutes, { db: options.db, limiter: options.limiter });
   // Any other path under /api, with any method, answers in the API's shape rather than as a page.
   app.all('/api/*', async () => {
     throw new ApiError('route-not-found');

@@ -13,7 +13,14 @@ export interface Limit {
   windowMs: number;
 }
 
-export type LimitName = 'api-write' | 'cart-write' | 'cart-create' | 'checkout' | 'search' | 'page-render';
+export type LimitName =
+  | 'api-write'
+  | 'cart-write'
+  | 'cart-create'
+  | 'checkout'
+  | 'search'
+  | 'page-render'
+  | 'form-submit';
 
 const MINUTE = 60_000;
 
@@ -28,6 +35,11 @@ export const DEFAULT_LIMITS: Readonly<Record<LimitName, Limit>> = {
   search: { max: 30, windowMs: MINUTE },
   /** Pages the cache could not answer (a visitor with a cart, or a new page). */
   'page-render': { max: 300, windowMs: MINUTE },
+  /**
+   * Site-form submissions from one address, with or without script: a person
+   * sends a handful, a script filling an owner's inbox is stopped early.
+   */
+  'form-submit': { max: 10, windowMs: 10 * MINUTE },
 };
 
 export class RateLimiter {

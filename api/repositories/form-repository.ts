@@ -44,6 +44,11 @@ export async function getForms(db: Db, websiteId: string, formIds: readonly stri
   return new Map(rows.map((form) => [form.id, form]));
 }
 
+/** Every form of this website (a site has a handful: contact, newsletter, product forms). */
+export async function listForms(db: Db, websiteId: string): Promise<Form[]> {
+  return db.selectFrom('forms').selectAll().where('websiteId', '=', websiteId).orderBy('id').execute();
+}
+
 /** A new single-use key for one form submission (the FormSubmissionKey call's data.key). */
 export async function createSubmissionKey(db: Db, websiteId: string): Promise<string> {
   const key = randomBytes(24).toString('base64url');

@@ -12,35 +12,13 @@
  */
 import type { FormField } from '../../api/db/schema.ts';
 import { LIKERT_ANSWERS } from '../../formatters/commerce/form-summary.ts';
+import type { FormFieldType } from '../../shared/form-field-types.ts';
+import { hiddenFieldValue } from '../../shared/form-validation.ts';
 import { idPart } from './block-dom-id.ts';
 import { AM_PM, FORM_LABELS } from './form-labels.ts';
 
-export const FORM_FIELD_TYPES = [
-  'text',
-  'textarea',
-  'email',
-  'number',
-  'currency',
-  'website',
-  'password',
-  'twitter',
-  'date',
-  'time',
-  'name',
-  'address',
-  'phone',
-  'section',
-  'radio',
-  'checkbox',
-  'select',
-  'likert',
-  'hidden',
-] as const;
-
-export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
-
-export const isFormFieldType = (type: unknown): type is FormFieldType =>
-  FORM_FIELD_TYPES.includes(type as FormFieldType);
+// The builder's field types are shared with the validation rules and the form island.
+export { FORM_FIELD_TYPES, type FormFieldType, isFormFieldType } from '../../shared/form-field-types.ts';
 
 interface InputView {
   readonly inputType: 'text' | 'email' | 'url' | 'password';
@@ -283,13 +261,6 @@ function choiceGroup(inputType: ChoicesView['inputType']): FieldShaper {
 /** Likert answers in the spec's order, -2 (Strongly Disagree) to 2 (Strongly Agree). */
 const LIKERT_SCALE = ['-2', '-1', '0', '1', '2'].map((value) => ({ value, label: LIKERT_ANSWERS[value]! }));
 
-/** Spec section 3: a hidden field takes the page query string's value by its name, else its own value. */
-function hiddenValue(field: FormField, queryString: URLSearchParams | undefined): string {
-  const name = text(field.key) ?? text(field.title);
-  const fromQuery = name === null ? null : (queryString?.get(name) ?? null);
-  return fromQuery ?? (typeof field.value === 'string' ? field.value : '');
-}
-
 const FIELD_SHAPERS: Record<FormFieldType, FieldShaper> = {
   text: singleInput({ inputType: 'text', placeholder: true }),
   email: singleInput({ inputType: 'email', autocomplete: 'email', placeholder: true }),
@@ -330,7 +301,7 @@ const FIELD_SHAPERS: Record<FormFieldType, FieldShaper> = {
     section: { underline: field.underline === true, description: text(field.description) },
     neverRequired: true,
   }),
-  hidden: ({ field }, env) => ({ hidden: { value: hiddenValue(field, env.queryString) }, neverRequired: true }),
+  hidden: ({ field }, env) => ({ hidden: { value: hiddenFieldValue(field, env.queryString) }, neverRequired: true }),
 };
 
 /** The view of one field of a known type (check with isFormFieldType first). */
