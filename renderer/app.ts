@@ -9,6 +9,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
+import { type CaptchaConfig, captchaConfigFromEnv } from '../api/captcha/index.ts';
 import type { Database } from '../api/db/schema.ts';
 import { BODY_LIMITS } from '../api/http/body-limits.ts';
 import { apiRoutes } from '../api/http/index.ts';
@@ -45,6 +46,8 @@ export interface AppOptions {
   timeouts?: Partial<HttpTimeouts>;
   /** How long one page's templates may run (RENDER_TIME_LIMIT_MS). */
   renderTimeLimitMs?: number;
+  /** Where and with which secret captcha tokens are checked; CAPTCHA_SECRET and CAPTCHA_VERIFY_URL by default. */
+  captcha?: CaptchaConfig;
 }
 
 /** Far above any real page (tens of milliseconds); what a hostile template gets before its page is cut off. */
@@ -134,7 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(htmlErrors);
   await app.register(inputGuard);
   await app.register(fastifyStatic, { root: options.templatesRoot, serve: false });
-  await app.register(apiRoutes, { db: options.db, secret: options.secret, limiter });
+  const captcha = options.captcha ?? captchaConfigFromEnv();
+  await app.register(apiRoutes, { db: options.db, secret: options.secret, limiter, captcha });
   const islands = await bundleIslands();
   await app.register(islandsRoute, { bundle: islands });
   await app.register(assetRoutes, { db: options.db, packages });

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../api-errors.ts';
+import { type CaptchaConfig, captchaFor } from '../captcha/index.ts';
 import { createSubmissionKey } from '../repositories/form-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import {
@@ -26,6 +27,7 @@ import { parseInput } from './validation.ts';
 export interface FormRoutesOptions {
   db: Db;
   limiter: RateLimiter;
+  captcha: CaptchaConfig;
 }
 
 const id = z.string().min(1).max(64);
@@ -88,6 +90,11 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
       form,
       answers,
       key: body.key,
+      captcha: {
+        verifier: captchaFor(site.settings, options.captcha, (reason) => request.log.warn(reason)),
+        token: body.captchaKey,
+        remoteIp: request.ip,
+      },
       page: {
         pageTitle: body.pageTitle,
         pageId: body.pageId,

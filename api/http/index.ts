@@ -10,6 +10,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { ApiError } from '../api-errors.ts';
+import type { CaptchaConfig } from '../captcha/index.ts';
 import { CART_COOKIE } from '../cookie-names.ts';
 import { isId } from '../db/ids.ts';
 import type { Db } from '../repositories/transaction.ts';
@@ -25,6 +26,8 @@ export interface ApiRoutesOptions {
   /** Signs crumbs. */
   secret: string;
   limiter: RateLimiter;
+  /** Checks captcha tokens for websites with a site key (api/captcha). */
+  captcha: CaptchaConfig;
 }
 
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -76,7 +79,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
 
   await app.register(cartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(inventoryRoutes, { db: options.db });
-  await app.register(formRoutes, { db: options.db, limiter: options.limiter });
+  await app.register(formRoutes, { db: options.db, limiter: options.limiter, captcha: options.captcha });
   // Any other path under /api, with any method, answers in the API's shape rather than as a page.
   app.all('/api/*', async () => {
     throw new ApiError('route-not-found');

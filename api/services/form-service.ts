@@ -4,13 +4,15 @@
  * same the form island runs) and storing a submission. The API calls and the
  * no-script page post (renderer/form-post-routes.ts) both come through here.
  */
-
 import { type FieldValue, type FormCheck, validateForm } from '../../shared/form-validation.ts';
 import { ApiError } from '../api-errors.ts';
+import { CAPTCHA_ERROR_CODES, type CaptchaVerifier } from '../captcha/index.ts';
 import type { Form } from '../db/schema.ts';
+import { enqueueMail } from '../mail/index.ts';
 import { consumeSubmissionKey, getForm, listForms, saveSubmission } from '../repositories/form-repository.ts';
 import { type Db, inTransaction } from '../repositories/transaction.ts';
 import { assertCleanInput } from '../visitor-input.ts';
+import { formNotification } from './form-notification.ts';
 
 /** Where on the site the form was sent from (spec section 3, Form submission). */
 export interface SubmissionPage {
@@ -91,20 +93,46 @@ export function assertValidAnswers(form: Form, answers: Record<string, unknown>)
   return check.values;
 }
 
+/** The captcha of the website (captchaFor), and what the visitor sent for it. */
+export interface SubmissionCaptcha {
+  verifier: CaptchaVerifier | undefined;
+  token: string | null | undefined;
+  remoteIp?: string;
+}
+
 /**
- * Checks and stores one submission. With a key (the API's single-use
- * submission key) the key is used up in the same transaction as the stored
- * row, so a refused key stores nothing and a failed insert leaves the key
- * usable. Answers that fail the rules come back as the check, storing nothing.
+ * Throws the spec's captcha message unless the form needs none or the token
+ * passes. A form asks for a captcha in its settings and shows one only when
+ * the website has a site key (renderer/page-blocks/form-block.ts); requiring
+ * a token from a form that shows no widget would make it unsendable.
  */
-export async function submitForm(
-  db: Db,
-  websiteId: string,
-  submission: { form: Form; answers: Record<string, unknown>; page: SubmissionPage; key?: string },
-): Promise<SubmissionOutcome> {
+export async function assertCaptcha(form: Form, captcha: SubmissionCaptcha | undefined): Promise<void> {
+  if (form.captchaEnabled !== true || !captcha?.verifier) return;
+  const outcome = await captcha.verifier.verify(captcha.token, captcha.remoteIp);
+  if (outcome !== 'ok') throw new ApiError(CAPTCHA_ERROR_CODES[outcome]);
+}
+
+export interface Submission {
+  form: Form;
+  answers: Record<string, unknown>;
+  page: SubmissionPage;
+  /** The API's single-use submission key; the no-script post has the crumb instead. */
+  key?: string;
+  captcha?: SubmissionCaptcha;
+}
+
+/**
+ * Checks and stores one submission, in the spec's order: the answers, then
+ * the captcha, then the key. The key is used up in the same transaction as
+ * the stored row and the owner's notification mail, so a refused key stores
+ * nothing and a failed insert leaves the key usable and queues no mail.
+ * Answers that fail the rules come back as the check, storing nothing.
+ */
+export async function submitForm(db: Db, websiteId: string, submission: Submission): Promise<SubmissionOutcome> {
   const { form } = submission;
   const check = validateForm(Array.isArray(form.fields) ? form.fields : [], submission.answers);
   if (!check.ok) return { ok: false, form, check };
+  await assertCaptcha(form, submission.captcha);
   const id = await inTransaction(db, async (trx) => {
     if (submission.key !== undefined && !(await consumeSubmissionKey(trx, websiteId, submission.key))) {
       throw new ApiError('form-key-refused');
@@ -120,6 +148,8 @@ export async function submitForm(
     });
     // The form was read a moment ago; only a concurrent delete gets here.
     if (saved === undefined) throw new ApiError('form-not-found');
+    const mail = formNotification(form, check.values, page);
+    if (mail) await enqueueMail(trx, websiteId, mail);
     return saved;
   });
   return { ok: true, id, form, values: check.values };

@@ -127,6 +127,23 @@ t.test('SaveFormSubmission stores the answers once per key', async (t) => {
   t.same(row.data[field('phone')], ['', '207', '555', '0101']);
   t.notOk(field('details') in row.data);
 
+  const mail = await handle.db
+    .selectFrom('mailOutbox')
+    .selectAll()
+    .where('kind', '=', 'form-submission')
+    .where('textBody', 'like', '%Where is my order?%')
+    .execute();
+  t.equal(mail.length, 1, "the owner's notification is queued");
+  t.match(mail[0], {
+    toAddress: 'hello@example.com',
+    replyTo: 'ann@example.com',
+    subject: 'New submission: Contact Us',
+  });
+  t.match(
+    mail[0]!.textBody,
+    /^Name: Ann Lee\nEmail Address: ann@example\.com\n[\s\S]*How are we doing\?: The coffee tastes great: Strongly Agree\n[\s\S]*Sent from \/contact\n$/,
+  );
+
   const replay = await visitor.request('POST', SAVE_PATH, body);
   t.equal(replay.statusCode, 400, 'a replayed key is refused');
   t.same(replay.json().error, {
@@ -150,6 +167,8 @@ t.test('without a formId the form is found by its field ids', async (t) => {
     .where('id', '=', saved.json().data.id)
     .executeTakeFirstOrThrow();
   t.equal(row.formId, NEWSLETTER);
+  const mailed = await handle.db.selectFrom('mailOutbox').select('id').where('textBody', 'like', '%reader@%').execute();
+  t.equal(mailed.length, 0, 'the newsletter form names no address, so no mail');
 
   const stray = await visitor.request('POST', SAVE_PATH, { key: await newKey(visitor), form: '{"nope":"x"}' });
   t.equal(stray.statusCode, 404);
