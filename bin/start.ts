@@ -4,6 +4,8 @@
  */
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { openDatabase } from '../api/db/open-database.ts';
+import { startMailDelivery } from '../api/mail/mail-delivery.ts';
+import { smtpTransport } from '../api/mail/mail-transport.ts';
 import { isDatabaseEmpty, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { MemoryStore } from '../api/state/memory-store.ts';
 import { RedisStore } from '../api/state/redis-store.ts';
@@ -29,7 +31,20 @@ const app = await buildApp({
   development: config.development,
   logger: { level: config.logLevel },
 });
-app.addHook('onClose', () => handle.close());
+// Mail goes out beside the request path, never in it; without SMTP_URL it waits in the outbox.
+const mailDelivery = config.mail.smtpUrl
+  ? startMailDelivery(handle.db, {
+      transport: smtpTransport(config.mail.smtpUrl),
+      from: config.mail.from,
+      onResult: (result) => app.log.info(result, 'mail delivered'),
+      onError: (error) => app.log.warn({ err: error }, 'mail delivery failed'),
+    })
+  : undefined;
+// One hook, so a delivery run in progress finishes before the database closes under it.
+app.addHook('onClose', async () => {
+  await mailDelivery?.stop();
+  await handle.close();
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

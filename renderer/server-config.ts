@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type CaptchaConfig, captchaConfigFromEnv } from '../api/captcha/captcha-config.ts';
 import { type DatabaseConfig, databaseConfigFromEnv } from '../api/db/open-database.ts';
+import { type MailConfig, mailConfigFromEnv } from '../api/mail/mail-config.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -36,6 +38,10 @@ export interface ServerConfig {
    * or addresses and CIDR ranges separated by commas ('127.0.0.1,10.0.0.0/8').
    */
   trustProxy: boolean | string;
+  /** SMTP_URL and MAIL_FROM: without an SMTP URL mail stays in the outbox (`npm run mail`). */
+  mail: MailConfig;
+  /** CAPTCHA_SECRET and CAPTCHA_VERIFY_URL, for websites whose settings hold a captcha site key. */
+  captcha: CaptchaConfig;
 }
 
 /** Reads the server's settings from the environment; a bad value stops start-up with its name. */
@@ -58,5 +64,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     redisUrl: e.REDIS_URL || undefined,
     trustProxy: e.TRUST_PROXY === 'true' ? true : !e.TRUST_PROXY || e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     dataDir: e.DATA_DIR,
+    mail: mailConfigFromEnv(env),
+    captcha: captchaConfigFromEnv(env),
   };
 }
