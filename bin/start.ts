@@ -25,6 +25,7 @@ const app = await buildApp({
     ? await new RedisStore(config.redisUrl, { onError: (error) => console.warn(`redis: ${error.message}`) }).ready()
     : new MemoryStore(),
   trustProxy: config.trustProxy,
+  captcha: config.captcha,
   contentChanges: handle.contentChanges,
   templateDir: config.templateDir,
   templatesRoot: config.templatesRoot,
