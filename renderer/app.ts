@@ -153,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter,
     store,
     renderTimeLimitMs: options.renderTimeLimitMs ?? RENDER_TIME_LIMIT_MS,
+    captcha,
   });
   return app;
 }

@@ -7,6 +7,7 @@ import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../api/api-errors.ts';
+import type { CaptchaConfig } from '../api/captcha/index.ts';
 import { CART_COOKIE, hasVisitorCookie } from '../api/cookie-names.ts';
 import type { Database } from '../api/db/schema.ts';
 import type { RateLimiter } from '../api/http/rate-limits.ts';
@@ -16,8 +17,11 @@ import type { SharedStore } from '../api/state/shared-store.ts';
 import { storableText } from '../api/visitor-input.ts';
 import { loadCheckoutAttempt } from './checkout-attempts.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
+import { fillCrumbSlot } from './crumb-slot.ts';
 import { escapeHtml } from './escape-html.ts';
 import { fallbackPageFor } from './fallback-page.ts';
+import { FORM_ATTEMPT_PARAM, type FormAttempt, loadFormAttempt } from './form-attempts.ts';
+import { formPostRoutes } from './form-post-routes.ts';
 import type { PageCache } from './page-cache.ts';
 import { buildPage } from './page-context/build-page.ts';
 import type { CheckoutFormState } from './page-context/checkout-json.ts';
@@ -43,8 +47,10 @@ export interface PageRoutesOptions {
   limiter: RateLimiter;
   /** A page render still running after this long is stopped and the error page shown instead. */
   renderTimeLimitMs: number;
-  /** Checkout forms that placed no order, shown on the page after the redirect. */
+  /** Checkout forms that placed no order, and site forms posted without script, shown on the page after the redirect. */
   store: SharedStore;
+  /** Checks captcha tokens of forms posted without script. */
+  captcha: CaptchaConfig;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -58,6 +64,7 @@ interface PageAnswer {
   /** Where the HTML is kept for other anonymous visitors; absent for pages that are never shared. */
   cacheKey?: string;
   checkout?: CheckoutFormState;
+  formAttempt?: FormAttempt;
 }
 
 function errorOverlay(errors: readonly PackageError[]): string {
@@ -144,13 +151,16 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       cartId: cookies[CART_COOKIE],
       crumb: request.crumb,
       checkout: answer.checkout,
+      formAttempt: answer.formAttempt,
     });
     if (format === 'json' || format === 'json-pretty') {
       return reply
         .code(built.status)
         .type('application/json; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(JSON.stringify(built.context, null, format === 'json-pretty' ? 2 : undefined));
+        .send(
+          fillCrumbSlot(JSON.stringify(built.context, null, format === 'json-pretty' ? 2 : undefined), request.crumb),
+        );
     }
     const packaged = await packages.get(site.settings.templatePackage);
     if (!packaged) return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
@@ -171,9 +181,23 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     if (answer.cacheKey && rendered.errors.length === 0) {
       options.cache?.set(answer.cacheKey, { status: built.status, html, storedAt: Date.now() });
     }
-    const cacheControl = holdsPersonalDetails(answer.route) ? 'no-store' : 'no-cache';
-    return reply.code(built.status).type(HTML).header('cache-control', cacheControl).send(html);
+    // A form's outcome holds what the visitor typed.
+    const cacheControl = holdsPersonalDetails(answer.route) || answer.formAttempt ? 'no-store' : 'no-cache';
+    return reply
+      .code(built.status)
+      .type(HTML)
+      .header('cache-control', cacheControl)
+      .send(fillCrumbSlot(html, request.crumb));
   }
+
+  // A form block posted without script: back to its page with the outcome (post/redirect/get).
+  await app.register(formPostRoutes, {
+    db,
+    siteFor,
+    limiter: options.limiter,
+    store: options.store,
+    captcha: options.captcha,
+  });
 
   // POST /checkout answers with the checkout page again when it places no order.
   await app.register(checkoutRoutes, {
@@ -190,8 +214,13 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     const format = url.searchParams.get('format');
     const route = resolveRoute(url.pathname);
     // Only anonymous HTML pages are shared: nothing a visitor's cookies could change.
+    const attemptId = url.searchParams.get(FORM_ATTEMPT_PARAM);
     const shareable =
-      options.cache !== undefined && !format && !isVisitorRoute(route) && !hasVisitorCookie(request.headers.cookie);
+      options.cache !== undefined &&
+      !format &&
+      !isVisitorRoute(route) &&
+      !hasVisitorCookie(request.headers.cookie) &&
+      attemptId === null;
     if (route.kind === 'search') await options.limiter.byAddress('search', request);
     try {
       let cacheKey: string | undefined;
@@ -207,7 +236,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
             .type(HTML)
             .header('cache-control', 'no-cache')
             .header('x-page-cache', 'hit')
-            .send(hit.html);
+            .send(fillCrumbSlot(hit.html, request.crumb));
       }
       await options.limiter.byAddress('page-render', request);
       const query = pageQuery(url.searchParams);
@@ -215,7 +244,9 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         route.kind === 'checkout'
           ? await loadCheckoutAttempt(options.store, query.get('attempt'), request.sentCrumb ?? '')
           : undefined;
-      return await sendPage(request, reply, site, { route, query, version, format, cacheKey, checkout });
+      const formAttempt =
+        attemptId === null ? undefined : await loadFormAttempt(options.store, attemptId, request.sentCrumb ?? '');
+      return await sendPage(request, reply, site, { route, query, version, format, cacheKey, checkout, formAttempt });
     } catch (error) {
       // An answer meant for the visitor (429) is not a failure: html-errors.ts shows it.
       if (error instanceof ApiError && error.statusCode < 500) throw error;

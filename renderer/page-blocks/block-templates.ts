@@ -14,7 +14,7 @@ import type { PageBlockError } from './page-block-errors.ts';
 const TEMPLATE_DIR = new URL('../../templates/page-blocks/', import.meta.url);
 
 /** Partials by the name templates apply them with: `{image|apply picture private}`. */
-export const BLOCK_PARTIALS = ['picture', 'form-field', 'form-footer'] as const;
+export const BLOCK_PARTIALS = ['picture', 'form-field', 'form-footer', 'form-post-fields', 'form-submitted'] as const;
 
 /** A block kind's own template, the wrapper every block sits in, the comment left for a missing one, or a partial. */
 export type BlockTemplateName = BlockKind | 'block' | 'missing' | (typeof BLOCK_PARTIALS)[number];

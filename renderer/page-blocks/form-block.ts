@@ -24,8 +24,18 @@ const CAPTCHA_ALIGNMENTS = ['left', 'center', 'right'] as const;
 
 const text = (value: unknown): string | null => textIfSet(value)?.trim() || null;
 
+/** A form sent without script and shown again: each field's answer and message. */
+export interface ShownAnswers {
+  readonly answers: Readonly<Record<string, unknown>>;
+  readonly errors: Readonly<Record<string, string>>;
+}
+
 /** Fields of a type the builder does not have are left out and reported; the rest of the form still works. */
-export function fieldViews(form: Form, ctx: Pick<BlockContext, 'domId' | 'options' | 'report'>): FieldView[] {
+export function fieldViews(
+  form: Form,
+  ctx: Pick<BlockContext, 'domId' | 'options' | 'report'>,
+  shown?: ShownAnswers,
+): FieldView[] {
   const fields: readonly unknown[] = Array.isArray(form.fields) ? form.fields : [];
   const views: FieldView[] = [];
   for (const entry of fields) {
@@ -36,8 +46,14 @@ export function fieldViews(form: Form, ctx: Pick<BlockContext, 'domId' | 'option
       ctx.report(pageBlockError('UNKNOWN_FIELD_TYPE', params));
       continue;
     }
+    const id = String(field.id);
+    const sent = shown && Object.hasOwn(shown.answers, id) ? shown.answers[id] : undefined;
+    const error = shown && Object.hasOwn(shown.errors, id) ? shown.errors[id] : null;
     views.push(
-      formFieldView({ ...field, type: field.type }, { domId: ctx.domId, queryString: ctx.options.queryString }),
+      formFieldView(
+        { ...field, type: field.type },
+        { domId: ctx.domId, queryString: ctx.options.queryString, answer: sent, error },
+      ),
     );
   }
   return views;
@@ -60,14 +76,21 @@ function formBlock(block: { type: 9 | 51; formId: string }, ctx: BlockContext): 
     const error = pageBlockError('MISSING_FORM', { index: ctx.index, kind: ctx.kind, id: block.formId });
     return { missing: { what: 'form', error } };
   }
+  // The outcome of this form posted without script (renderer/form-post-routes.ts), shown on the page it came back to.
+  const attempt = ctx.data.formAttempt?.formId === form.id ? ctx.data.formAttempt : undefined;
+  const failed = attempt && !attempt.submitted ? attempt : undefined;
   return {
     view: {
       formId: form.id,
+      blockId: ctx.domId,
+      crumb: ctx.data.crumb ?? '',
+      submitted: attempt?.submitted === true,
+      alert: failed?.message ?? null,
       blockType: block.type,
       titleId: `${ctx.domId}-title`,
       statusId: `${ctx.domId}-status`,
       name: form.name,
-      fields: fieldViews(form, ctx),
+      fields: fieldViews(form, ctx, failed),
       successRedirect: text(form.successRedirect),
       captcha: captchaView(form, ctx.data.captchaSiteKey),
       disclaimer: text(form.disclaimerMessage),

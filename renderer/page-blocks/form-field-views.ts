@@ -12,8 +12,9 @@
  */
 import type { FormField } from '../../api/db/schema.ts';
 import { LIKERT_ANSWERS } from '../../formatters/commerce/form-summary.ts';
+import { likertGroupName } from '../../shared/form-answers.ts';
 import type { FormFieldType } from '../../shared/form-field-types.ts';
-import { hiddenFieldValue } from '../../shared/form-validation.ts';
+import { characterCount, hiddenFieldValue } from '../../shared/form-validation.ts';
 import { idPart } from './block-dom-id.ts';
 import { AM_PM, FORM_LABELS } from './form-labels.ts';
 
@@ -27,24 +28,38 @@ interface InputView {
   readonly placeholder: string | null;
   /** Shown before the box (currency symbol, '@'); read as part of the description. */
   readonly prefix: { readonly id: string; readonly text: string } | null;
+  /** What the visitor sent, shown again when a form without script comes back with problems. */
+  readonly value: string | null;
 }
 
 interface TextareaView {
   readonly placeholder: string | null;
   /** The 'count / max' counter the island keeps up to date (spec section 2). */
-  readonly counter: { readonly id: string; readonly max: number } | null;
+  readonly counter: {
+    readonly id: string;
+    readonly max: number;
+    /** The answer's length when a form comes back without script; the island keeps it up to date. */
+    readonly count: number;
+    readonly over: boolean;
+  } | null;
+  readonly value: string | null;
 }
 
 interface SelectView {
   readonly prompt: string;
-  readonly options: readonly { readonly value: string; readonly label: string }[];
+  readonly options: readonly { readonly value: string; readonly label: string; readonly selected: boolean }[];
 }
 
 interface ChoicesView {
   readonly inputType: 'radio' | 'checkbox';
   /** A radio group is required through its radios; a checkbox group cannot say so in HTML, the island checks it. */
   readonly required: boolean;
-  readonly options: readonly { readonly id: string; readonly value: string; readonly label: string }[];
+  readonly options: readonly {
+    readonly id: string;
+    readonly value: string;
+    readonly label: string;
+    readonly checked: boolean;
+  }[];
 }
 
 interface PartView {
@@ -57,14 +72,20 @@ interface PartView {
   readonly placeholder: string | null;
   readonly required: boolean;
   /** Set for a part chosen from a list (AM/PM); it is then a select. */
-  readonly choices: readonly string[] | null;
+  readonly choices: readonly { readonly value: string; readonly selected: boolean }[] | null;
+  readonly value: string | null;
 }
 
 interface LikertView {
   readonly questions: readonly {
     readonly text: string;
     readonly group: string;
-    readonly answers: readonly { readonly id: string; readonly value: string; readonly label: string }[];
+    readonly answers: readonly {
+      readonly id: string;
+      readonly value: string;
+      readonly label: string;
+      readonly checked: boolean;
+    }[];
   }[];
 }
 
@@ -94,6 +115,8 @@ export interface FieldView extends Controls {
   readonly group: { readonly role: 'radiogroup' | null; readonly ariaRequired: boolean } | null;
   readonly description: { readonly id: string; readonly text: string } | null;
   readonly errorId: string;
+  /** The server's message for the field (a form sent without script and shown again), else null. */
+  readonly error: string | null;
   readonly describedBy: string;
 }
 
@@ -101,6 +124,9 @@ export interface FieldEnv {
   /** The block's element id. */
   readonly domId: string;
   readonly queryString: URLSearchParams | undefined;
+  /** What the visitor sent for the field, when a form posted without script comes back with problems. */
+  readonly answer?: unknown;
+  readonly error?: string | null;
 }
 
 /** What a field type adds to the common parts of its view. */
@@ -122,6 +148,9 @@ interface FieldBase {
 type FieldShaper = (base: FieldBase, env: FieldEnv) => FieldShape;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+const answerText = (answer: unknown): string | null => (typeof answer === 'string' ? answer : null);
+const answerList = (answer: unknown): readonly unknown[] =>
+  Array.isArray(answer) ? answer : typeof answer === 'string' ? [answer] : [];
 const options = (field: FormField): string[] =>
   Array.isArray(field.options) ? field.options.filter((o): o is string => typeof o === 'string') : [];
 
@@ -135,7 +164,7 @@ interface InputSpec {
 }
 
 function singleInput(spec: InputSpec): FieldShaper {
-  return ({ field, controlId }) => {
+  return ({ field, controlId }, env) => {
     const prefixText = spec.prefix?.(field) ?? null;
     const prefix = prefixText === null ? null : { id: `${controlId}-prefix`, text: prefixText };
     return {
@@ -145,6 +174,8 @@ function singleInput(spec: InputSpec): FieldShaper {
         inputMode: spec.inputMode ?? null,
         placeholder: spec.placeholder ? text(field.placeholder) : null,
         prefix,
+        // A password is never sent back into the page.
+        value: spec.inputType === 'password' ? null : answerText(env.answer),
       },
       describedBy: prefix ? [prefix.id] : [],
     };
@@ -164,23 +195,27 @@ interface PartSpec {
 }
 
 function partsGroup(specs: (field: FormField) => readonly PartSpec[]): FieldShaper {
-  return ({ field, controlId, required }) => ({
-    group: { role: null, ariaRequired: false },
-    markHidden: true,
-    parts: {
-      items: specs(field).map((part) => ({
-        key: part.key,
-        id: `${controlId}-${part.key}`,
-        label: part.label,
-        autocomplete: part.autocomplete ?? null,
-        inputMode: part.inputMode ?? null,
-        maxLength: part.maxLength ?? null,
-        placeholder: part.placeholder ?? null,
-        required: required && !part.optional && part.choices === undefined,
-        choices: part.choices ?? null,
-      })),
-    },
-  });
+  return ({ field, controlId, required }, env) => {
+    const sent = answerList(env.answer);
+    return {
+      group: { role: null, ariaRequired: false },
+      markHidden: true,
+      parts: {
+        items: specs(field).map((part, i) => ({
+          key: part.key,
+          id: `${controlId}-${part.key}`,
+          label: part.label,
+          autocomplete: part.autocomplete ?? null,
+          inputMode: part.inputMode ?? null,
+          maxLength: part.maxLength ?? null,
+          placeholder: part.placeholder ?? null,
+          required: required && !part.optional && part.choices === undefined,
+          choices: part.choices?.map((value) => ({ value, selected: sent[i] === value })) ?? null,
+          value: answerText(sent[i]),
+        })),
+      },
+    };
+  };
 }
 
 const NAME_PARTS: readonly PartSpec[] = [
@@ -247,16 +282,26 @@ const PHONE_PARTS: readonly PartSpec[] = [
 ];
 
 function choiceGroup(inputType: ChoicesView['inputType']): FieldShaper {
-  return ({ field, controlId, required }) => ({
+  return ({ field, controlId, required }, env) => ({
     group: { role: inputType === 'radio' ? 'radiogroup' : null, ariaRequired: inputType === 'radio' && required },
     markHidden: inputType === 'radio',
     choices: {
       inputType,
       required: inputType === 'radio' && required,
-      options: options(field).map((value, i) => ({ id: `${controlId}-${i}`, value, label: value })),
+      options: options(field).map((value, i) => ({
+        id: `${controlId}-${i}`,
+        value,
+        label: value,
+        checked: answerList(env.answer).includes(value),
+      })),
     },
   });
 }
+
+const likertAnswer = (answer: unknown, question: string): unknown =>
+  answer !== null && typeof answer === 'object' && !Array.isArray(answer) && Object.hasOwn(answer, question)
+    ? (answer as Record<string, unknown>)[question]
+    : undefined;
 
 /** Likert answers in the spec's order, -2 (Strongly Disagree) to 2 (Strongly Agree). */
 const LIKERT_SCALE = ['-2', '-1', '0', '1', '2'].map((value) => ({ value, label: LIKERT_ANSWERS[value]! }));
@@ -270,14 +315,22 @@ const FIELD_SHAPERS: Record<FormFieldType, FieldShaper> = {
   website: singleInput({ inputType: 'url', autocomplete: 'url', placeholder: true }),
   password: singleInput({ inputType: 'password', autocomplete: 'off' }),
   twitter: singleInput({ inputType: 'text', autocomplete: 'off', prefix: () => '@' }),
-  textarea: ({ field, controlId }) => {
+  textarea: ({ field, controlId }, env) => {
     const max = typeof field.maxLength === 'number' && field.maxLength > 0 ? Math.floor(field.maxLength) : null;
+    const value = answerText(env.answer);
+    const count = characterCount(value ?? '');
     // No maxlength attribute: the spec lets a visitor go over and flags it ('You have exceeded the character limit.').
-    const counter = max === null ? null : { id: `${controlId}-counter`, max };
-    return { textarea: { placeholder: text(field.placeholder), counter }, describedBy: counter ? [counter.id] : [] };
+    const counter = max === null ? null : { id: `${controlId}-counter`, max, count, over: count > max };
+    return {
+      textarea: { placeholder: text(field.placeholder), counter, value },
+      describedBy: counter ? [counter.id] : [],
+    };
   },
-  select: ({ field }) => ({
-    select: { prompt: FORM_LABELS.selectPrompt, options: options(field).map((value) => ({ value, label: value })) },
+  select: ({ field }, env) => ({
+    select: {
+      prompt: FORM_LABELS.selectPrompt,
+      options: options(field).map((value) => ({ value, label: value, selected: answerText(env.answer) === value })),
+    },
   }),
   radio: choiceGroup('radio'),
   checkbox: choiceGroup('checkbox'),
@@ -286,14 +339,18 @@ const FIELD_SHAPERS: Record<FormFieldType, FieldShaper> = {
   date: partsGroup(() => DATE_PARTS),
   time: partsGroup(() => TIME_PARTS),
   phone: partsGroup((field) => (field.showCountryCode ? [COUNTRY_CODE_PART, ...PHONE_PARTS] : PHONE_PARTS)),
-  likert: ({ field, controlId }) => ({
+  likert: ({ field, controlId }, env) => ({
     group: { role: null, ariaRequired: false },
     neverRequired: true,
     likert: {
       questions: options(field).map((question, q) => ({
         text: question,
-        group: `${field.id}-${q}`,
-        answers: LIKERT_SCALE.map((answer, a) => ({ id: `${controlId}-${q}-${a}`, ...answer })),
+        group: likertGroupName(String(field.id), q),
+        answers: LIKERT_SCALE.map((answer, a) => ({
+          id: `${controlId}-${q}-${a}`,
+          ...answer,
+          checked: likertAnswer(env.answer, question) === answer.value,
+        })),
       })),
     },
   }),
@@ -333,6 +390,7 @@ export function formFieldView(field: FormField & { type: FormFieldType }, env: F
     group: shape.group ?? null,
     description,
     errorId,
+    error: env.error ?? null,
     describedBy: describedBy.join(' '),
   };
 }

@@ -4,6 +4,7 @@
  * the page-context JSON shapes site templates already read.
  */
 import type { Form } from '../../api/db/schema.ts';
+import type { FormAttempt } from '../form-attempts.ts';
 
 /**
  * An image as the page context shows it (renderer/page-context/content-json.ts
@@ -36,6 +37,10 @@ export interface PageBlockData {
   readonly website: unknown;
   /** website.captchaSettings.siteKey; forms show a captcha only when there is one. */
   readonly captchaSiteKey: string | null;
+  /** What form blocks post as their crumb without script (renderer/crumb-slot.ts fills in the visitor's). */
+  readonly crumb?: string;
+  /** A form of this page posted without script, come back with its outcome. */
+  readonly formAttempt?: FormAttempt;
 }
 
 export interface PageBlockOptions {

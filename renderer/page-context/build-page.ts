@@ -21,6 +21,7 @@ import type { WebsiteWithSettings } from '../../api/repositories/website-reposit
 import { cartJson, findVisitorCart } from '../../api/services/cart-service.ts';
 import { findCheckoutCart, minimumSubtotalOf } from '../../api/services/checkout-service.ts';
 import { COLLECTION_TYPES, RECORD_TYPES } from '../../formatters/content/spec-enums.ts';
+import type { FormAttempt } from '../form-attempts.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
 import type { Route } from '../routing/resolve-route.ts';
 import type { TagDataSource } from '../template-package/index.ts';
@@ -67,6 +68,8 @@ export interface PageRequest {
   crumb?: string;
   /** A checkout form sent back with problems: the page shows them with the visitor's values. */
   checkout?: CheckoutFormState;
+  /** A site form posted without script: its block shows the outcome (renderer/form-attempts.ts). */
+  formAttempt?: FormAttempt;
 }
 
 const SEARCH_PAGE_SIZE = 20;

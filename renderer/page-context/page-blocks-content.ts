@@ -7,6 +7,7 @@ import type { Collection, Form } from '../../api/db/schema.ts';
 import { getForm } from '../../api/repositories/form-repository.ts';
 import { getImages, listItems } from '../../api/repositories/item-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
+import { CRUMB_SLOT } from '../crumb-slot.ts';
 import { blockDataNeeds } from '../page-blocks/block-data-needs.ts';
 import { type PageBlockError, renderPageBlocks } from '../page-blocks/index.ts';
 import type { PageRequest } from './build-page.ts';
@@ -50,6 +51,9 @@ export async function buildPageBlocks(
       galleries: new Map(galleries.filter((entry) => entry.length === 2)),
       website: websiteJson(request.site, request.baseUrl, undefined),
       captchaSiteKey: request.site.settings.captchaSiteKey,
+      // The page may be cached for other visitors; each answer fills in the asking visitor's crumb.
+      crumb: CRUMB_SLOT,
+      formAttempt: request.formAttempt,
     },
     {
       locale: request.site.settings.language,

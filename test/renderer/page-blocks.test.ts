@@ -344,11 +344,11 @@ t.test('every builder field type renders its controls', async (t) => {
 t.test('a hidden field takes its value from the page query string by its name', async (t) => {
   const queryString = new URLSearchParams('source=spring-mailer&other=1');
   const doc = parse(render([{ type: 9, formId: CONTACT_FORM.id }], pageData(), { queryString }).html);
-  const hidden = doc.querySelector('input[type="hidden"]')!;
+  const hidden = doc.querySelector('input[data-field-type="hidden"]')!;
   t.equal(hidden.getAttribute('value'), 'spring-mailer');
   t.equal(hidden.getAttribute('name'), CONTACT_FORM.fields.at(-1)!.id);
   const fallback = parse(render([{ type: 9, formId: CONTACT_FORM.id }]).html);
-  t.equal(fallback.querySelector('input[type="hidden"]')?.getAttribute('value'), 'contact-page');
+  t.equal(fallback.querySelector('input[data-field-type="hidden"]')?.getAttribute('value'), 'contact-page');
 });
 
 t.test('newsletter form, captcha, submit label and success redirect', async (t) => {
@@ -563,7 +563,11 @@ t.test("owner strings are escaped; the html block's HTML is kept", async (t) => 
   t.equal(doc.querySelector('[data-field-type="select"] option[value^="Light"]')?.textContent, `Light${evil}`);
   t.equal(doc.querySelector('[data-field-type="radio"] input')?.getAttribute('value'), `Small${evil}`);
   t.equal(doc.querySelector('[data-field-type="likert"] fieldset')?.getAttribute('data-question'), `Fresh${evil}`);
-  t.equal(doc.querySelector('input[type="hidden"]')?.getAttribute('value'), evil, 'query-string value stays a value');
+  t.equal(
+    doc.querySelector('input[data-field-type="hidden"]')?.getAttribute('value'),
+    evil,
+    'query-string value stays a value',
+  );
   t.equal(doc.querySelector('.form-disclaimer')?.textContent, evil);
   const success = doc.querySelector('template.form-success') as HTMLTemplateElement;
   t.equal(success.content.querySelector('.form-success__message')?.textContent, evil);

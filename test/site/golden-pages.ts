@@ -5,6 +5,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import { CRUMB } from '../api-http/api-helpers.ts';
 
 export const GOLDEN_DIR = new URL('../../fixtures/pages/', import.meta.url);
 
@@ -33,7 +34,8 @@ export const GOLDEN_PAGES: ReadonlyArray<{ name: string; url: string; status: nu
 ];
 
 export async function renderGolden(app: FastifyInstance, url: string): Promise<{ status: number; html: string }> {
-  const response = await app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+  // A fixed crumb: form blocks carry the visitor's crumb, which would otherwise be new on every render.
+  const response = await app.inject({ method: 'GET', url, headers: { host: 'localhost', cookie: `crumb=${CRUMB}` } });
   return { status: response.statusCode, html: response.body };
 }
 
