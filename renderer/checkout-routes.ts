@@ -68,9 +68,8 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     const cart = await findCheckoutCart(db, site.website.id, cartToken ?? ownCartId);
     const form = readCheckoutForm(body, cart?.requiresShipping ?? false);
     // Back to the checkout page, by a GET that shows the problems and the visitor's values.
-    const again = async (status: number, state: Partial<CheckoutFormState> = {}) => {
+    const again = async (state: Partial<CheckoutFormState> = {}) => {
       const attempt = await saveCheckoutAttempt(options.store, request.sentCrumb ?? '', {
-        status,
         values: form.values,
         errors: {},
         ...state,
@@ -82,14 +81,14 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
       verifyCrumb(request);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return again(error.statusCode, { alert: { message: error.message } });
+      return again({ alert: { message: error.message } });
     }
     // A second click on the button, sent before the first answer arrived.
     if (cart?.isPurchased && cart.orderId) return seeOther(reply, orderConfirmedUrl(cart.orderId));
     // The page says why: the cart is empty, gone or bought, or below the store's minimum (the form is not shown then).
-    if (!cart || cart.isPurchased || cart.entries.length === 0) return again(409);
-    if (isBelowMinimumSubtotal(cart.subtotalCents, cart.currency, minimumSubtotalOf(site))) return again(409);
-    if (!form.ok) return again(400, { errors: form.errors });
+    if (!cart || cart.isPurchased || cart.entries.length === 0) return again();
+    if (isBelowMinimumSubtotal(cart.subtotalCents, cart.currency, minimumSubtotalOf(site))) return again();
+    if (!form.ok) return again({ errors: form.errors });
 
     const outcome = await placeCheckoutOrder(db, site, cart, form.details);
     if (outcome.ok) {
@@ -110,10 +109,10 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
       case 'cart-empty':
       case 'below-minimum':
         // The page, built from the cart as it is now, shows the empty cart or the minimum message.
-        return again(409);
+        return again();
       case 'out-of-stock':
       case 'variant-unavailable':
-        return again(409, { alert: { message: outcome.message, detail: outcome.productName } });
+        return again({ alert: { message: outcome.message, detail: outcome.productName } });
     }
   });
 }

@@ -166,7 +166,7 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
           ? await findCheckoutCart(db, websiteId, cartToken)
           : await findCheckoutCart(db, websiteId, request.cartId);
       return {
-        status: request.checkout?.status ?? 200,
+        status: 200,
         pageType: PAGE_TYPES.checkout,
         view: { kind: 'page', name: 'checkout' },
         context: {

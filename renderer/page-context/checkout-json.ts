@@ -22,7 +22,6 @@ type Json = Record<string, unknown>;
 
 /** What a POST /checkout that did not place an order hands back to the page. */
 export interface CheckoutFormState {
-  status: number;
   values: CheckoutValues;
   errors: CheckoutErrors;
   /** A problem with the order as a whole (the crumb, stock, the minimum), shown above everything. */

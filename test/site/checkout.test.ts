@@ -179,7 +179,7 @@ t.test('a form with problems comes back with them, and with what the visitor typ
   });
   t.notMatch(stranger.body, /ada@/, "another visitor holding the address sees none of this visitor's details");
   const answer = await submit(visitor, problems);
-  t.equal(answer.statusCode, 400);
+  t.equal(answer.statusCode, 200, 'the page after the redirect');
   t.equal(answer.headers['cache-control'], 'no-store');
   const html = main(answer.body);
   const summary = /<div class="checkout-errors" role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
@@ -215,7 +215,7 @@ t.test('the form needs its crumb, with the spec’s messages', async (t) => {
   await visitor.add(MUG);
 
   const missing = await submit(visitor, BUYER, { crumb: null });
-  t.equal(missing.statusCode, 403);
+  t.equal(missing.statusCode, 200);
   t.match(
     main(missing.body),
     new RegExp(`<div class="checkout-alert" role="alert"[^>]*>\\s*<p[^>]*>${SESSION_EXPIRED}`),
@@ -223,11 +223,11 @@ t.test('the form needs its crumb, with the spec’s messages', async (t) => {
   t.equal(inputValue(main(missing.body), 'email'), BUYER.email, 'values kept');
 
   const wrong = await submit(visitor, BUYER, { crumb: 'f'.repeat(32) });
-  t.equal(wrong.statusCode, 403);
+  t.equal(wrong.statusCode, 200);
   t.match(main(wrong.body), SESSION_EXPIRED);
 
   const noCookies = await submit(visitor, BUYER, { cookie: '' });
-  t.equal(noCookies.statusCode, 403);
+  t.equal(noCookies.statusCode, 200);
   t.match(main(noCookies.body), ENABLE_COOKIES);
 
   t.same(await orders(demo), [], 'no order');
@@ -255,7 +255,7 @@ t.test("below the store's minimum subtotal there is no order", async (t) => {
   t.match(page, /href="\/cart">Back to cart</);
 
   const answer = await submit(visitor, BUYER);
-  t.equal(answer.statusCode, 409);
+  t.equal(answer.statusCode, 200);
   t.match(main(answer.body), /To check out, your order subtotal must be \$10\.00 or more\./);
   t.same(await orders(demo), []);
 });
@@ -406,7 +406,7 @@ t.test("a subscription cart is checked out by its cartToken, leaving the visitor
   t.equal(inputValue(page, 'cartToken'), cartToken, 'the form posts the token back');
 
   const invalid = await submit(visitor, { ...BUYER, cartToken, email: '' });
-  t.equal(invalid.statusCode, 400);
+  t.equal(invalid.statusCode, 200);
   t.equal(inputValue(main(invalid.body), 'cartToken'), cartToken, 'kept when the form comes back');
   t.match(main(invalid.body), /House Blend/);
 
@@ -435,7 +435,7 @@ t.test('stock sold between the page and the order refuses the order and keeps th
   await setStock(demo, 'FW-CANDLE-CEDAR', 1);
 
   const answer = await submit(visitor, BUYER);
-  t.equal(answer.statusCode, 409);
+  t.equal(answer.statusCode, 200);
   const html = main(answer.body);
   t.match(html, new RegExp(`<div class="checkout-alert" role="alert"[^>]*>\\s*<p[^>]*>${OUT_OF_STOCK}</p>`));
   t.match(html, /<p class="checkout-alert__detail">Cedar &amp; Smoke Candle<\/p>/, 'names the item');
