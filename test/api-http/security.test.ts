@@ -4,9 +4,10 @@ import { CART_PATH, CRUMB, ENTRIES_PATH, productId, Visitor } from './api-helper
 
 const MUG = productId('stoneware-mug');
 
-t.test('the crumb', async (t) => {
-  const { app } = await openDemoApp(t);
+// One server for the file: each test's visitors have carts and addresses of their own.
+const { app } = await openDemoApp(t);
 
+t.test('the crumb', async (t) => {
   t.test('the first page view sets it; a page view with one keeps it', async (t) => {
     const first = await app.inject({ method: 'GET', url: '/', headers: { host: 'localhost' } });
     t.equal(first.statusCode, 200);
@@ -117,7 +118,6 @@ t.test('the crumb', async (t) => {
 });
 
 t.test('malformed input is a 4xx and the cart stays as it was', async (t) => {
-  const { app } = await openDemoApp(t);
   const visitor = new Visitor(app);
   await visitor.add({ itemId: MUG, sku: 'FW-MUG-OAT', quantity: 1 });
   const before = await visitor.cart();

@@ -1,7 +1,7 @@
 import { Window } from 'happy-dom';
 import t from 'tap';
 import { formId } from '../../api/seed/demo-ids.ts';
-import { DEMO_WEBSITE_ID, seedDemoSite } from '../../api/seed/seed-demo-site.ts';
+import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
 import { buildApp } from '../../renderer/app.ts';
 import { openTestDatabase } from '../api/helpers/test-database.ts';
 import { TEST_SECRET } from '../api-http/api-helpers.ts';
@@ -30,8 +30,11 @@ function parse(html: string): Document {
   return window.document as unknown as Document;
 }
 
+// The first two tests only read pages, so they share a server; the third changes products and has its own.
+const readOnly = await openDemoApp(t);
+
 t.test('a product with a form: structuredContent, the use-form button and the fields template', async (t) => {
-  const { app, warnings } = await openDemoApp(t);
+  const { app, warnings } = readOnly;
   const context = (await app.inject({ url: `${SCOOP}?format=json`, headers: host })).json() as { item: ItemJson };
   const item = context.item;
   const content = item.structuredContent;
@@ -80,7 +83,7 @@ t.test('a product with a form: structuredContent, the use-form button and the fi
 });
 
 t.test('products without a form, and list pages', async (t) => {
-  const { app } = await openDemoApp(t);
+  const { app } = readOnly;
   const mug = await app.inject({ url: '/shop/stoneware-mug', headers: host });
   const doc = parse(mug.body);
   t.notOk(doc.querySelector('.sqs-add-to-cart-button')!.classList.contains('use-form'));
@@ -98,8 +101,7 @@ t.test('products without a form, and list pages', async (t) => {
 });
 
 t.test('a list page loads its products’ forms in one query, however many products name one', async (t) => {
-  const handle = await openTestDatabase(t);
-  await seedDemoSite(handle.db);
+  const handle = await openTestDatabase(t, { demoSite: true });
   let queries = 0;
   const counted = handle.db.withPlugin({
     transformQuery: (args) => {

@@ -95,8 +95,18 @@ async function setStock(demo: DemoApp, sku: string, qtyInStock: number): Promise
 const orders = (demo: DemoApp) =>
   demo.handle.db.selectFrom('orders').selectAll().where('websiteId', '=', DEMO_WEBSITE_ID).execute();
 
+/**
+ * One server for the tests that place no order (a demo database costs about half a
+ * second to open): each has visitors of its own, with their own carts and addresses,
+ * none takes stock another reads, and so "no order" and "stock 9" stay true for all
+ * of them. A test that places an order, and then counts orders or reads their
+ * numbers, opens a server of its own.
+ */
+let noOrderServer: Promise<DemoApp> | undefined;
+const openNoOrderServer = () => (noOrderServer ??= openDemoApp(t));
+
 t.test('with no cart there is nothing to check out, and the page is never cached', async (t) => {
-  const demo = await openDemoApp(t);
+  const demo = await openNoOrderServer();
   const stranger = () => demo.app.inject({ method: 'GET', url: '/checkout', headers: { host: 'localhost' } });
   const page = await stranger();
   t.equal(page.statusCode, 200);
@@ -122,7 +132,7 @@ t.test('with no cart there is nothing to check out, and the page is never cached
 });
 
 t.test("the checkout page shows the visitor's cart and the form", async (t) => {
-  const demo = await openDemoApp(t);
+  const demo = await openNoOrderServer();
   const visitor = new Visitor(demo.app);
   t.equal((await visitor.add(MUG)).statusCode, 200);
   const page = await visitor.request('GET', '/checkout');
@@ -164,7 +174,7 @@ t.test("the checkout page shows the visitor's cart and the form", async (t) => {
 });
 
 t.test('a form with problems comes back with them, and with what the visitor typed', async (t) => {
-  const demo = await openDemoApp(t);
+  const demo = await openNoOrderServer();
   const visitor = new Visitor(demo.app);
   await visitor.add(MUG);
   const problems = { ...BUYER, email: 'ada@', name: '', city: '  ', postalCode: 'x'.repeat(21) };
@@ -210,7 +220,7 @@ t.test('a form with problems comes back with them, and with what the visitor typ
 });
 
 t.test('the form needs its crumb, with the spec’s messages', async (t) => {
-  const demo = await openDemoApp(t);
+  const demo = await openNoOrderServer();
   const visitor = new Visitor(demo.app);
   await visitor.add(MUG);
 
@@ -246,7 +256,7 @@ t.test('the form needs its crumb, with the spec’s messages', async (t) => {
 });
 
 t.test("below the store's minimum subtotal there is no order", async (t) => {
-  const demo = await openDemoApp(t);
+  const demo = await openNoOrderServer();
   const visitor = new Visitor(demo.app);
   await visitor.add(NOTEBOOK);
   const page = main((await visitor.request('GET', '/checkout')).body);
@@ -428,7 +438,7 @@ t.test("a subscription cart is checked out by its cartToken, leaving the visitor
 });
 
 t.test('stock sold between the page and the order refuses the order and keeps the form', async (t) => {
-  const demo = await openDemoApp(t);
+  const demo = await openNoOrderServer();
   const visitor = new Visitor(demo.app);
   await visitor.add(CANDLE);
   t.match(main((await visitor.request('GET', '/checkout')).body), /Cedar &amp; Smoke Candle/);
