@@ -4,6 +4,7 @@
  * are marked; the others are ours, for cases the spec does not word.
  */
 import { FORM_MESSAGES } from '../shared/form-messages.ts';
+import { RESTOCK_MESSAGES } from '../shared/restock-messages.ts';
 
 type Message = string | ((params: Record<string, string>) => string);
 
@@ -69,6 +70,18 @@ export const API_ERRORS = {
   'form-fields-unparseable': { status: 400, message: FORM_MESSAGES.unparseableFields },
   // Spec section 8, forms, 429.
   'form-rate-limited': { status: 429, message: FORM_MESSAGES.rateLimited },
+  // Spec section 5, restock form.
+  'restock-email-blank': { status: 400, message: RESTOCK_MESSAGES.emailBlank },
+  // Spec section 5, restock form.
+  'restock-email-invalid': { status: 400, message: RESTOCK_MESSAGES.emailInvalid },
+  'restock-variant-not-found': { status: 404, message: 'That product variant was not found.' },
+  // A sign-up races a restock: the widget only shows for sold-out variants.
+  'restock-in-stock': { status: 409, message: 'This item is back in stock.' },
+  'invalid-cursor': { status: 400, message: 'The page cursor is not valid.' },
+  // Owner calls: the spec words no message for a missing or refused API key.
+  'api-key-missing': { status: 401, message: 'This call needs an API key (Authorization: Bearer <key>).' },
+  'api-key-refused': { status: 401, message: 'The API key is not valid for this website, or has been revoked.' },
+  'api-key-forbidden': { status: 403, message: 'The API key does not allow this call.' },
   // Spec section 8 ('Something went wrong').
   internal: { status: 500, message: 'Something went wrong' },
 } satisfies Record<string, ErrorDefinition>;

@@ -14,12 +14,14 @@ import type { CaptchaConfig } from '../captcha/index.ts';
 import { CART_COOKIE } from '../cookie-names.ts';
 import { isId } from '../db/ids.ts';
 import type { Db } from '../repositories/transaction.ts';
+import { authenticateApiKey } from './api-key-auth.ts';
 import { BODY_LIMITS } from './body-limits.ts';
 import { cartRoutes } from './cart-routes.ts';
 import { crumbCookie, verifyCrumb } from './crumb.ts';
 import { formRoutes } from './form-routes.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
+import { restockRoutes } from './restock-routes.ts';
 
 export interface ApiRoutesOptions {
   db: Db;
@@ -66,8 +68,13 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
     const cart = request.cookies[CART_COOKIE];
     if (cart && isId(cart)) await options.limiter.check('cart-write', cart);
   });
+  app.decorateRequest('owner', null);
+  // An owner route authenticates by API key instead: a key comes only in a
+  // header a browser never adds by itself, so there is no forged write to stop.
   app.addHook('preHandler', async (request) => {
-    if (WRITE_METHODS.has(request.method)) verifyCrumb(request);
+    const apiKeyAuth = request.routeOptions.config.apiKeyAuth;
+    if (apiKeyAuth) request.owner = await authenticateApiKey(options.db, request, apiKeyAuth);
+    else if (WRITE_METHODS.has(request.method)) verifyCrumb(request);
   });
 
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
@@ -80,6 +87,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   await app.register(cartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(inventoryRoutes, { db: options.db });
   await app.register(formRoutes, { db: options.db, limiter: options.limiter, captcha: options.captcha });
+  await app.register(restockRoutes, { db: options.db, limiter: options.limiter, captcha: options.captcha });
   // Any other path under /api, with any method, answers in the API's shape rather than as a page.
   app.all('/api/*', async () => {
     throw new ApiError('route-not-found');

@@ -20,7 +20,8 @@ export type LimitName =
   | 'checkout'
   | 'search'
   | 'page-render'
-  | 'form-submit';
+  | 'form-submit'
+  | 'restock-signup';
 
 const MINUTE = 60_000;
 
@@ -40,6 +41,12 @@ export const DEFAULT_LIMITS: Readonly<Record<LimitName, Limit>> = {
    * sends a handful, a script filling an owner's inbox is stopped early.
    */
   'form-submit': { max: 10, windowMs: 10 * MINUTE },
+  /**
+   * Restock sign-ups from one address: each one mails a stranger later, so a
+   * script must not fill the list with other people's addresses. A visitor
+   * signs up for a few variants at most.
+   */
+  'restock-signup': { max: 10, windowMs: 10 * MINUTE },
 };
 
 export class RateLimiter {

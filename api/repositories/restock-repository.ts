@@ -223,3 +223,54 @@ export async function markNotified(
     .returning(['id', 'email', 'joinMailingList', 'language'])
     .execute();
 }
+
+/** What a restock notice and the sign-up check need to know about a variant. */
+export interface RestockVariant {
+  productId: string;
+  variantId: string;
+  productName: string;
+  attributes: Record<string, string>;
+  /** The product page's path, '/shop/stoneware-mug'. */
+  path: string;
+  inStock: boolean;
+}
+
+/** The variant of a product, or undefined when the website has no such pair. */
+export async function findRestockVariant(
+  db: Db,
+  websiteId: string,
+  productId: string,
+  variantId: string,
+): Promise<RestockVariant | undefined> {
+  const row = await db
+    .selectFrom('productVariants as variant')
+    .innerJoin('items as item', (join) =>
+      join.on('item.websiteId', '=', websiteId).onRef('item.id', '=', 'variant.itemId'),
+    )
+    .innerJoin('collections as collection', (join) =>
+      join.on('collection.websiteId', '=', websiteId).onRef('collection.id', '=', 'item.collectionId'),
+    )
+    .select([
+      'variant.itemId',
+      'variant.id',
+      'variant.attributes',
+      'variant.unlimited',
+      'variant.qtyInStock',
+      'item.title',
+      'item.urlId as itemUrlId',
+      'collection.urlId as collectionUrlId',
+    ])
+    .where('variant.websiteId', '=', websiteId)
+    .where('variant.id', '=', variantId)
+    .where('variant.itemId', '=', productId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    productId: row.itemId,
+    variantId: row.id,
+    productName: row.title,
+    attributes: row.attributes,
+    path: `/${row.collectionUrlId}/${row.itemUrlId}`,
+    inStock: row.unlimited || row.qtyInStock > 0,
+  };
+}
