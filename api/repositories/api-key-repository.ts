@@ -82,6 +82,11 @@ export async function listApiKeys(db: Db, websiteId: string): Promise<ApiKeyInfo
     .execute();
 }
 
+/** A key by its id alone (ids are unique across websites): an operator revoking a key need not name its site. */
+export async function getApiKey(db: Db, id: string): Promise<ApiKeyInfo | undefined> {
+  return db.selectFrom('apiKeys').select(infoColumns).where('id', '=', id).executeTakeFirst();
+}
+
 /** Revokes a key for good; false when there is no such live key. */
 export async function revokeApiKey(db: Db, websiteId: string, id: string): Promise<boolean> {
   const revoked = await db
