@@ -4,6 +4,9 @@ import { ISLANDS } from '../../hydrate/island-registry.ts';
 import { createDomEnv, type DomEnv, settle } from './dom-env.ts';
 
 const CART_PAGE_ISLAND = ISLANDS.named['cart-page']!;
+// The island's code is a lazy chunk. Loaded here, React's import of it resolves at once;
+// otherwise the first mount raced the file system, and on a busy machine lost to settle().
+await import('../../hydrate/islands/cart-page.tsx');
 const REGISTRY = { recordTypes: {}, blockTypes: {}, named: { 'cart-page': CART_PAGE_ISLAND } };
 const MINIMUM = 'data-minimum-subtotal-cents="1000" data-minimum-subtotal-currency="USD"';
 
