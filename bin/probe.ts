@@ -11,9 +11,12 @@ import path from 'node:path';
 import { assetCases } from './probe/cases/asset-cases.ts';
 import { cartCases } from './probe/cases/cart-cases.ts';
 import { checkoutCases, checkoutRequest, VALID_CHECKOUT_FORM } from './probe/cases/checkout-cases.ts';
+import { formCases, validAnswers } from './probe/cases/form-cases.ts';
+import { formPostCases } from './probe/cases/form-post-cases.ts';
 import { pageCases } from './probe/cases/page-cases.ts';
 import { protocolCases } from './probe/cases/protocol-cases.ts';
 import { jsonText, read, write } from './probe/cases/request-helpers.ts';
+import { restockCases } from './probe/cases/restock-cases.ts';
 import { API_PATHS, ROUTES, routeLabel } from './probe/cases/routes.ts';
 import { discoverSite, type SiteFacts } from './probe/discover-site.ts';
 import { PROBE_LIMITS } from './probe/limits.ts';
@@ -57,7 +60,16 @@ async function main(): Promise<number> {
     };
     const site = await discoverSite(readPage);
     pool = new VisitorPool((withCart) => newVisitor(session, host, site, withCart));
-    const ctx: CaseContext = { site, visitors: pool, host, freshCartToken: cartTokens(session, host, site, () => ctx) };
+    const freshFormKey = formKeys(session, host, () => ctx);
+    const ctx: CaseContext = {
+      site,
+      visitors: pool,
+      host,
+      freshCartToken: cartTokens(session, host, site, () => ctx),
+      freshFormKey,
+      usedFormKey: usedFormKeys(session, host, site, freshFormKey, () => ctx),
+    };
+    if (site.forms.length === 0) notes.push('no page showed a form block; form posts went to made-up forms only');
 
     const first = await pool.forRead();
     const cartCookie = [...first.jar.keys()].find((name) => name !== CRUMB_COOKIE);
@@ -71,6 +83,9 @@ async function main(): Promise<number> {
       ...pageCases(site),
       ...assetCases(site),
       ...protocolCases(site, server.port, cartCookie ?? 'sb_cart'),
+      ...formCases(site),
+      ...formPostCases(site),
+      ...restockCases(site),
     ]);
     out(
       `probe: ${site.pages.length} pages, ${site.items.length} items; sending ${cases.length} cases, ${PROBE_LIMITS.concurrency} at a time…`,
@@ -152,6 +167,45 @@ function cartTokens(session: ProbeSession, host: string, site: SiteFacts, ctx: (
       }
     }
     return undefined;
+  };
+}
+
+/** Site-form submission keys from FormSubmissionKey, one per case. */
+function formKeys(session: ProbeSession, host: string, ctx: () => CaseContext) {
+  return async (): Promise<string | undefined> => {
+    const visitor = await ctx().visitors.forWrite('api-write');
+    const answer = await session.exchange(ROUTES.formKey, 'setup', {
+      request: write(host, visitor, 'POST', API_PATHS.formKey, undefined),
+      visitor,
+    });
+    try {
+      const key = (JSON.parse(answer.body) as { data?: { key?: unknown } }).data?.key;
+      return typeof key === 'string' ? key : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** A key used once by a good submission of the site's smallest form, for replay cases. */
+function usedFormKeys(
+  session: ProbeSession,
+  host: string,
+  site: SiteFacts,
+  fresh: () => Promise<string | undefined>,
+  ctx: () => CaseContext,
+) {
+  return async (): Promise<string | undefined> => {
+    const form = [...site.forms].sort((a, b) => a.fields.length - b.fields.length)[0];
+    const key = await fresh();
+    if (!form || !key) return key;
+    const visitor = await ctx().visitors.forWrite('api-write', 'form-submit');
+    const body = jsonText({ key, formId: form.formId, form: jsonText(validAnswers(form)), pagePath: form.page });
+    await session.exchange(ROUTES.formSave, 'setup', {
+      request: write(host, visitor, 'POST', API_PATHS.formSave, body),
+      visitor,
+    });
+    return key;
   };
 }
 

@@ -2,7 +2,8 @@
  * What the probe learns from the running site before it attacks it: pages
  * from the home page's links, collections with their categories and tags,
  * items with ids and skus from `?format=json` page contexts, and the
- * static files pages point at. Nothing is assumed about the demo content
+ * static files pages point at, and the form blocks pages show (their
+ * hidden ids and fields, from the HTML a browser would post). Nothing is assumed about the demo content
  * beyond what these answers say.
  */
 
@@ -14,6 +15,8 @@ export interface CollectionFacts {
 }
 
 export interface VariantFacts {
+  /** The variant's id, when the context gives one (restock sign-ups name variants by it). */
+  id?: string;
   sku: string;
   unlimited: boolean;
   qtyInStock: number;
@@ -27,6 +30,24 @@ export interface ItemFacts {
   variants: VariantFacts[];
 }
 
+/** One field of a form block: its name and a value the page offers or a person would type. */
+export interface FormFieldFacts {
+  name: string;
+  /** One value per input of that name (a name in parts, a phone number, a date). */
+  values: string[];
+  /** Check boxes: the answer is a list even with one box ticked. */
+  list: boolean;
+}
+
+/** A form block on a page, as its HTML posts it. */
+export interface FormFacts {
+  /** The page it is on, where the form posts without script. */
+  page: string;
+  formId: string;
+  blockId: string;
+  fields: FormFieldFacts[];
+}
+
 export interface SiteFacts {
   websiteId: string;
   pages: string[];
@@ -38,6 +59,8 @@ export interface SiteFacts {
   subscriptions: { itemId: string; sku: string }[];
   /** Static files the pages load: islands, template assets, content pictures, the stylesheet. */
   staticFiles: string[];
+  /** Form blocks on the site's pages (the contact page, the home page's newsletter). */
+  forms: FormFacts[];
   /** Set once a real order has been placed (see bin/probe.ts). */
   orderToken?: string;
 }
@@ -56,6 +79,7 @@ export async function discoverSite(read: PageReader): Promise<SiteFacts> {
   const pages = new Set<string>(['/', ...links.pages]);
   const staticFiles = new Set<string>(links.staticFiles);
   const collections: CollectionFacts[] = [];
+  const forms: FormFacts[] = formsOn('/', homeHtml);
   const items = new Map<string, ItemFacts>();
 
   for (const path of [...pages].filter((p) => /^\/[^/?]+$/.test(p))) {
@@ -64,6 +88,7 @@ export async function discoverSite(read: PageReader): Promise<SiteFacts> {
       const more = localLinks(html);
       for (const page of more.pages) pages.add(page);
       for (const file of more.staticFiles) staticFiles.add(file);
+      if (path !== '/') forms.push(...formsOn(path, html));
     }
     const context = tryJson(await read(`${path}?format=json`)) as PageContext | undefined;
     const collection = context?.collection;
@@ -106,7 +131,62 @@ export async function discoverSite(read: PageReader): Promise<SiteFacts> {
     cartSeed: seed,
     subscriptions,
     staticFiles: [...staticFiles],
+    forms,
   };
+}
+
+/** The form blocks in a page's HTML: hidden ids, and each field with a value a person would give. */
+export function formsOn(page: string, html: string): FormFacts[] {
+  const forms: FormFacts[] = [];
+  for (const match of html.matchAll(/<form\b[^>]*>([\s\S]*?)<\/form>/g)) {
+    const inner = match[1]!;
+    const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(inner)?.[1];
+    const formId = hidden('sb-form-id');
+    if (!formId) continue;
+    const fields = new Map<string, string[]>();
+    const add = (name: string, value: string) => fields.set(name, [...(fields.get(name) ?? []), value]);
+    const lists = new Set<string>();
+    for (const tag of inner.matchAll(/<(input|select|textarea)\b([^>]*)>/g)) {
+      const attrs = tag[2]!;
+      const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1];
+      const name = attr('name');
+      const type = tag[1] === 'input' ? (attr('type') ?? 'text') : tag[1]!;
+      if (!name || type === 'hidden' || name === 'crumb') continue;
+      if (type === 'radio' || type === 'checkbox') {
+        if (!fields.has(name)) add(name, attr('value') ?? 'on');
+        if (type === 'checkbox') lists.add(name);
+      } else if (type === 'select') {
+        const rest = inner.slice(tag.index! + tag[0].length);
+        const options = [...rest.slice(0, rest.indexOf('</select>')).matchAll(/<option value="([^"]*)"/g)];
+        add(name, options.map((o) => o[1]!).find((v) => v !== '') ?? '');
+      } else {
+        add(name, typedValue(type, attr('placeholder'), attr('autocomplete')));
+      }
+    }
+    forms.push({
+      page,
+      formId,
+      blockId: hidden('sb-block-id') ?? '',
+      fields: [...fields].map(([name, values]) => ({ name, values, list: lists.has(name) })),
+    });
+  }
+  return forms;
+}
+
+function typedValue(type: string, placeholder = '', autocomplete = ''): string {
+  if (type === 'email' || autocomplete === 'email') return 'probe.visitor@example.com';
+  if (type === 'url') return 'https://example.com/';
+  if (autocomplete === 'tel-country-code') return '1';
+  const byPlaceholder: Record<string, string> = {
+    MM: '01',
+    DD: '02',
+    YYYY: '2020',
+    hh: '09',
+    mm: '30',
+    '###': '555',
+    '####': '0100',
+  };
+  return byPlaceholder[placeholder] ?? 'Probe';
 }
 
 interface PageContext {
@@ -129,10 +209,11 @@ function itemFacts(raw: unknown): ItemFacts | undefined {
     path: item.fullUrl,
     productType: typeof content?.productType === 'number' ? content.productType : undefined,
     isSubscribable: content?.isSubscribable === true,
-    variants: variants.flatMap((v: { sku?: unknown; unlimited?: unknown; qtyInStock?: unknown }) =>
+    variants: variants.flatMap((v: { id?: unknown; sku?: unknown; unlimited?: unknown; qtyInStock?: unknown }) =>
       typeof v.sku === 'string'
         ? [
             {
+              ...(typeof v.id === 'string' ? { id: v.id } : {}),
               sku: v.sku,
               unlimited: v.unlimited === true,
               qtyInStock: typeof v.qtyInStock === 'number' ? v.qtyInStock : 0,

@@ -8,7 +8,7 @@ export const PROBE_LIMITS = {
   /** A request without a complete answer by then counts as a hang. */
   requestTimeoutMs: 10_000,
   /** Hard cap on requests sent, setup and follow-ups included. */
-  maxRequests: 6_000,
+  maxRequests: 8_000,
   /** The corpus must be sent within this; what is left unsent then is reported as a failure. */
   corpusDeadlineMs: 110_000,
   /** The first start migrates, seeds the demo site and bundles the islands. */
@@ -22,7 +22,7 @@ export const PROBE_LIMITS = {
    * server rate-limits, a little under its limits (api/http/rate-limits.ts),
    * so bad input reaches the handlers rather than stopping at a 429.
    */
-  visitorBudget: { 'api-write': 50, 'cart-create': 20, checkout: 15 },
+  visitorBudget: { 'api-write': 50, 'cart-create': 20, checkout: 15, 'form-submit': 9, 'restock-signup': 9 },
   /** Client addresses (X-Forwarded-For) that requests without a visitor take in turn. */
   strangerAddresses: 512,
   /** Body bytes kept for the checks; the rest is read and dropped. */

@@ -20,6 +20,8 @@ export type InputClass =
   | 'long-url'
   | 'odd-host'
   | 'crumb'
+  | 'api-key'
+  | 'rate-limit'
   | 'cookie'
   | 'method'
   | 'content-type'
@@ -66,6 +68,10 @@ export interface CaseContext {
   host: string;
   /** A cart of its own for one checkout case, made through the subscription call; undefined when refused. */
   freshCartToken(): Promise<string | undefined>;
+  /** A new site-form submission key from FormSubmissionKey, for one case; undefined when refused. */
+  freshFormKey(): Promise<string | undefined>;
+  /** A submission key already used by one good submission, for replay cases; undefined when none could be used. */
+  usedFormKey(): Promise<string | undefined>;
 }
 
 export interface ProbeCase {

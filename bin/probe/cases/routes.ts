@@ -14,6 +14,16 @@ export const ROUTES = {
   subscription: 'POST /api/3/commerce/cart/subscription',
   stock: 'GET /api/commerce/inventory/stock',
   checkout: 'POST /checkout',
+  formKey: 'POST /api/form/FormSubmissionKey',
+  formValidate: 'POST /api/rest/forms/validate/:formId',
+  formSave: 'POST /api/form/SaveFormSubmission',
+  templateSchema: 'GET /api/template/GetTemplateSchema',
+  formPost: 'POST /* (form post)',
+  restockSignUp: 'POST /api/site-users/account/notifications/restock',
+  restockList: 'GET /api/site-users/account/notifications/restock',
+  restockGroups: 'GET /api/site-users/account/notifications/restock/groups',
+  restockSend: 'POST /api/site-users/account/notifications/restock/send',
+  restockSendAll: 'POST /api/site-users/account/notifications/restock/send/all',
 } as const;
 
 export const API_PATHS = {
@@ -23,6 +33,14 @@ export const API_PATHS = {
   entryFields: (id: string) => `/api/commerce/shopping-cart/entries/${id}/additionalFields`,
   subscription: '/api/3/commerce/cart/subscription',
   stock: '/api/commerce/inventory/stock',
+  formKey: '/api/form/FormSubmissionKey',
+  formValidate: (formId: string) => `/api/rest/forms/validate/${formId}`,
+  formSave: '/api/form/SaveFormSubmission',
+  templateSchema: '/api/template/GetTemplateSchema',
+  restock: '/api/site-users/account/notifications/restock',
+  restockGroups: '/api/site-users/account/notifications/restock/groups',
+  restockSend: '/api/site-users/account/notifications/restock/send',
+  restockSendAll: '/api/site-users/account/notifications/restock/send/all',
 } as const;
 
 /** The visitor budgets (probe/limits.ts) a request spends: the server's limits it counts against. */
@@ -31,6 +49,10 @@ export function budgetsFor(method: string, path: string): Budget[] {
   const pathname = path.split('?')[0]!;
   if (pathname === '/checkout') return ['checkout'];
   if (pathname === API_PATHS.subscription) return ['api-write', 'cart-create'];
+  if (pathname === API_PATHS.formSave) return ['api-write', 'form-submit'];
+  if (pathname === API_PATHS.restock && method === 'POST') return ['api-write', 'restock-signup'];
+  // Every POST to a page counts as a form post (renderer/form-post-routes.ts), with a form or not.
+  if (method === 'POST' && !pathname.startsWith('/api/')) return ['form-submit'];
   return pathname.startsWith('/api/') ? ['api-write'] : [];
 }
 
@@ -47,6 +69,14 @@ export function routeLabel(method: string, path: string): string {
     [/^\/api\/commerce\/shopping-cart\/entries\/[^/]*$/, '/api/commerce/shopping-cart/entries/:entryId'],
     [/^\/api\/3\/commerce\/cart\/subscription$/, '/api/3/commerce/cart/subscription'],
     [/^\/api\/commerce\/inventory\/stock\/?$/, '/api/commerce/inventory/stock'],
+    [/^\/api\/form\/FormSubmissionKey$/, '/api/form/FormSubmissionKey'],
+    [/^\/api\/form\/SaveFormSubmission$/, '/api/form/SaveFormSubmission'],
+    [/^\/api\/rest\/forms\/validate\/[^/]*$/, '/api/rest/forms/validate/:formId'],
+    [/^\/api\/template\/GetTemplateSchema$/, '/api/template/GetTemplateSchema'],
+    [
+      /^\/api\/site-users\/account\/notifications\/restock(\/groups|\/send|\/send\/all)?$/,
+      '/api/site-users/account/notifications/restock$1',
+    ],
     [/^\/api\//, '/api/* (unknown)'],
     [/^\/islands\//, '/islands/:file'],
     [/^\/(assets|scripts|styles)\//, '/$1/*'],
