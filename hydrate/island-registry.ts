@@ -41,6 +41,35 @@ export interface IslandRegistry {
  */
 const LazyCartPage = lazy(() => import('./islands/cart-page.tsx').then((module) => ({ default: module.CartPage })));
 
+/**
+ * Website and newsletter forms are on a few pages only, so their island is a
+ * chunk too. Until it arrives the server's form works on its own (it posts
+ * to its page).
+ */
+const LazySiteForm = lazy(() => import('./islands/site-form.tsx').then((module) => ({ default: module.SiteForm })));
+
+/** Spec section 3 block types with an island: website form and newsletter form. */
+export const BLOCK_TYPE = { FORM: 9, NEWSLETTER: 51 } as const;
+
+function siteFormEntry(blockType: number): IslandEntry {
+  return {
+    selector: `form[data-form-id][data-block-type="${blockType}"]`,
+    // Next to the form, not in it: the island leaves the form's markup to the server and replaces the form on success.
+    container(form) {
+      const root = form.ownerDocument.createElement('div');
+      root.className = 'form-island';
+      form.after(root);
+      return root;
+    },
+    render: (form, _container, context) =>
+      createElement(
+        Suspense,
+        { fallback: null },
+        createElement(LazySiteForm, { element: form as HTMLFormElement, context }),
+      ),
+  };
+}
+
 const ADD_TO_CART_WRAPPER = 'sqs-add-to-cart-button-wrapper';
 
 export const ISLANDS: IslandRegistry = {
@@ -68,7 +97,10 @@ export const ISLANDS: IslandRegistry = {
       INSTALLMENT_PILL_ISLAND,
     ],
   },
-  blockTypes: {},
+  blockTypes: {
+    [BLOCK_TYPE.FORM]: [siteFormEntry(BLOCK_TYPE.FORM)],
+    [BLOCK_TYPE.NEWSLETTER]: [siteFormEntry(BLOCK_TYPE.NEWSLETTER)],
+  },
   named: {
     'cart-page': {
       selector: '#sqs-cart-root',

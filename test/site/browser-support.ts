@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
+import type { DatabaseHandle } from '../../api/db/open-database.ts';
 import { openDemoApp } from './demo-app.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -42,14 +43,17 @@ interface Teardown {
 
 /**
  * The demo site on a real port and a browser to visit it. The base URL says
- * localhost, the demo site's host; both close when the test ends.
+ * localhost, the demo site's host; both close when the test ends. The
+ * database is there for flows that check what the server stored.
  */
-export async function openSiteInBrowser(t: Teardown): Promise<{ base: string; browser: Browser }> {
-  const { app } = await openDemoApp(t);
+export async function openSiteInBrowser(
+  t: Teardown,
+): Promise<{ base: string; browser: Browser; handle: DatabaseHandle }> {
+  const { app, handle } = await openDemoApp(t);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await launchChromium();
   t.teardown(() => browser.close());
-  return { base: address.replace('127.0.0.1', 'localhost'), browser };
+  return { base: address.replace('127.0.0.1', 'localhost'), browser, handle };
 }
 
 /** Collects what a visitor would call broken: console errors, page errors, failed or 4xx/5xx requests. */
