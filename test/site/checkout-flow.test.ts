@@ -54,10 +54,14 @@ t.test('check out from the cart, with and without scripts', { skip: browserSkip(
     await screenshot(page, `checkout-${mode}-1-problems`);
     // Back and Forward are plain page loads: no form is sent again, and the problems are still there.
     const problemsUrl = page.url();
+    // Leaving while the islands still fetch the cart would abort that fetch, which the problem watch reports.
+    await page.waitForLoadState('networkidle');
     await page.goBack();
     await page.waitForURL(`${base}/checkout`);
+    await page.waitForLoadState('networkidle');
     await page.goForward();
     await page.waitForURL(problemsUrl);
+    await page.waitForLoadState('networkidle');
     t.equal(await page.getByLabel('Email').inputValue(), 'scoop@', `${mode}: Forward shows the same problems`);
     await summary.getByRole('link', { name: 'Enter your full name.' }).click();
     t.equal(
