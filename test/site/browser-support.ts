@@ -1,7 +1,7 @@
 /** Headless Chromium for the site tests: Debian's browser driven by playwright-core. */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import type { DatabaseHandle } from '../../api/db/open-database.ts';
 import { openDemoApp } from './demo-app.ts';
 
@@ -63,7 +63,19 @@ export function watchProblems(page: Page, options: { allowStatus?: (url: string,
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+  // A request the browser cancels because the page is being left (a click went on to the next
+  // page before, say, the favicon came, as happens on a busy machine) is not a failure.
+  let navigations = 0;
+  const navigationOf = new WeakMap<Request, number>();
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations++;
+    navigationOf.set(request, navigations);
+  });
+  page.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText;
+    if (error === 'net::ERR_ABORTED' && navigationOf.get(request) !== navigations) return;
+    problems.push(`failed: ${request.url()} ${error}`);
+  });
   page.on('response', (response) => {
     const status = response.status();
     if (status >= 400 && !options.allowStatus?.(response.url(), status)) problems.push(`${status}: ${response.url()}`);
