@@ -48,6 +48,11 @@ const LazyCartPage = lazy(() => import('./islands/cart-page.tsx').then((module) 
  */
 const LazySiteForm = lazy(() => import('./islands/site-form.tsx').then((module) => ({ default: module.SiteForm })));
 
+/** Restock sign-ups are on pages of sold-out products only: a chunk of their own too. */
+const LazyRestockForm = lazy(() =>
+  import('./islands/restock-form.tsx').then((module) => ({ default: module.RestockForm })),
+);
+
 /** Spec section 3 block types with an island: website form and newsletter form. */
 export const BLOCK_TYPE = { FORM: 9, NEWSLETTER: 51 } as const;
 
@@ -95,6 +100,18 @@ export const ISLANDS: IslandRegistry = {
           createElement(AddToCart, { element: container, context, ...readAddToCartButton(button) }),
       },
       INSTALLMENT_PILL_ISLAND,
+      {
+        selector: '.product-restock-notification[data-product-id][data-variant-id]',
+        // Inside the widget, after the form: where its messages and success text go.
+        container(widget) {
+          const root = widget.ownerDocument.createElement('div');
+          root.className = 'product-restock-island';
+          widget.append(root);
+          return root;
+        },
+        render: (widget, _container, context) =>
+          createElement(Suspense, { fallback: null }, createElement(LazyRestockForm, { element: widget, context })),
+      },
     ],
   },
   blockTypes: {

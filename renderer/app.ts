@@ -108,14 +108,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.warn({ err: error }, 'rate limits not counted: the shared store did not answer'),
   );
 
+  const captcha = options.captcha ?? captchaConfigFromEnv();
+  // The captcha widget of sites that have one (hydrate/captcha/captcha-widget.ts) is the provider's script and frames.
+  const widget = captcha.pageSources;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...widget],
         // Templates set CSS custom properties in style attributes (gallery options).
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...widget],
+        scriptSrc: ["'self'", ...widget],
+        frameSrc: ["'self'", ...widget],
+        connectSrc: ["'self'", ...widget],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -137,7 +142,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(htmlErrors);
   await app.register(inputGuard);
   await app.register(fastifyStatic, { root: options.templatesRoot, serve: false });
-  const captcha = options.captcha ?? captchaConfigFromEnv();
   await app.register(apiRoutes, { db: options.db, secret: options.secret, limiter, captcha });
   const islands = await bundleIslands();
   await app.register(islandsRoute, { bundle: islands });

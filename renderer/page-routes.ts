@@ -49,7 +49,7 @@ export interface PageRoutesOptions {
   renderTimeLimitMs: number;
   /** Checkout forms that placed no order, and site forms posted without script, shown on the page after the redirect. */
   store: SharedStore;
-  /** Checks captcha tokens of forms posted without script. */
+  /** Checks captcha tokens of forms posted without script, and names the widget's script to pages. */
   captcha: CaptchaConfig;
 }
 
@@ -168,6 +168,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       now: options.now(),
       revision: packaged.revision,
       islandsUrl: options.islandsUrl,
+      captcha: options.captcha,
       deadline: Date.now() + options.renderTimeLimitMs,
     });
     if (rendered.errors.some((error) => error.code === 'RENDER_TIME_LIMIT')) {

@@ -21,8 +21,20 @@ export interface RenderPageOptions {
   revision: string;
   /** The islands bundle the footers load. */
   islandsUrl: string;
+  /** The captcha provider's browser script, named to the islands on pages of a website with a site key. */
+  captcha?: { scriptUrl: string; browserGlobal: string };
   /** Epoch milliseconds by which both renders must end (engine RenderOptions.deadline). */
   deadline?: number;
+}
+
+/** The islands bundle's tag; where the website has a captcha, it also says which script draws it (hydrate/captcha/captcha-widget.ts). */
+function islandsScript(options: RenderPageOptions, context: Record<string, unknown>): string {
+  const website = context.website as { captchaSettings?: { siteKey?: string } } | undefined;
+  const captcha =
+    options.captcha && website?.captchaSettings?.siteKey
+      ? ` data-captcha-script="${escapeHtml(options.captcha.scriptUrl)}" data-captcha-global="${escapeHtml(options.captcha.browserGlobal)}"`
+      : '';
+  return `<script type="module" src="${escapeHtml(options.islandsUrl)}"${captcha}></script>`;
 }
 
 function mainTemplate(pkg: TemplatePackage, view: BuiltPage['view']): CompiledTemplate | undefined {
@@ -103,7 +115,7 @@ export async function renderPage(
     },
     'squarespace-headers': headers(built),
     // Module scripts run after the document is parsed; the owner's footer code follows ours.
-    'squarespace-footers': `<script type="module" src="${escapeHtml(options.islandsUrl)}"></script>\n${(context.websiteSettings as { footerCode?: string }).footerCode ?? ''}`,
+    'squarespace-footers': `${islandsScript(options, context)}\n${(context.websiteSettings as { footerCode?: string }).footerCode ?? ''}`,
   };
   const page = await renderWithTagData(pkg, layout.template, full, built.tagSource, {
     ...renderOptions,

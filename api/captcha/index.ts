@@ -1,6 +1,8 @@
 export {
+  CAPTCHA_PROVIDERS,
   CAPTCHA_TIMEOUT_MS,
   type CaptchaConfig,
+  type CaptchaProvider,
   captchaConfigFromEnv,
   DEFAULT_CAPTCHA_VERIFY_URL,
 } from './captcha-config.ts';

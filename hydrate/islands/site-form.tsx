@@ -23,6 +23,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FORM_MESSAGES } from '../../shared/form-messages.ts';
 import { characterCount, validateForm } from '../../shared/form-validation.ts';
+import { type CaptchaWidget, mountCaptcha } from '../captcha/captcha-widget.ts';
 import type { IslandProps } from '../island-types.ts';
 import { fieldControls, type MarkedField, pageFields, readAnswers, readFields } from '../site-form/form-markup.ts';
 import { submitForm } from '../site-form/submit-form.ts';
@@ -107,6 +108,19 @@ export function SiteForm({ element: form, context }: SiteFormProps) {
   const [successHtml] = useState(() => slot(form, 'template.form-success')?.innerHTML ?? '');
 
   useEffect(() => {
+    // The site's captcha (spec section 8): a token is needed before anything is sent.
+    const captchaContainer = form.querySelector<HTMLElement>('.captcha-container[data-sitekey]');
+    let captcha: CaptchaWidget | null = null;
+    let cancelled = false;
+    if (captchaContainer?.dataset.sitekey) {
+      void mountCaptcha(captchaContainer, captchaContainer.dataset.sitekey).then(
+        (widget) => {
+          if (cancelled) widget.destroy();
+          else captcha = widget;
+        },
+        (error: unknown) => console.warn('the captcha could not be loaded', error),
+      );
+    }
     const overBefore = new WeakMap<HTMLTextAreaElement, boolean>();
     const onInput = (event: Event) => {
       const textarea = event.target as HTMLTextAreaElement;
@@ -127,29 +141,40 @@ export function SiteForm({ element: form, context }: SiteFormProps) {
         setProblems({ fields: check.errors, message: check.message });
         return;
       }
+      const token = captcha?.token() ?? null;
+      if (captchaContainer && !token) {
+        setProblems({ fields: {}, message: FORM_MESSAGES.captchaMissing });
+        return;
+      }
       const attempt = Date.now();
       submitted.current = attempt;
       setProblems({ fields: {}, message: null });
       setPhase('submitting');
-      void submitForm(form.dataset.formId ?? '', check.values, pageFields(form.ownerDocument)).then((outcome) => {
-        if (outcome.ok) {
-          const redirect = form.dataset.successRedirect;
-          if (redirect) {
-            // Stays locked on 'Submitting…' while the next page loads.
-            context.navigate(redirect);
+      void submitForm(form.dataset.formId ?? '', check.values, pageFields(form.ownerDocument), token).then(
+        (outcome) => {
+          if (outcome.ok) {
+            const redirect = form.dataset.successRedirect;
+            if (redirect) {
+              // Stays locked on 'Submitting…' while the next page loads.
+              context.navigate(redirect);
+              return;
+            }
+            setPhase('done');
             return;
           }
-          setPhase('done');
-          return;
-        }
-        submitted.current = 0;
-        setProblems({ fields: outcome.fields ?? {}, message: outcome.message });
-        setPhase('idle');
-      });
+          submitted.current = 0;
+          // A token is good for one check: the next try needs a new challenge.
+          captcha?.reset();
+          setProblems({ fields: outcome.fields ?? {}, message: outcome.message });
+          setPhase('idle');
+        },
+      );
     };
     form.addEventListener('input', onInput);
     form.addEventListener('submit', onSubmit);
     return () => {
+      cancelled = true;
+      captcha?.destroy();
       form.removeEventListener('input', onInput);
       form.removeEventListener('submit', onSubmit);
     };

@@ -68,6 +68,7 @@ export async function submitForm(
   formId: string,
   values: Record<string, FieldValue>,
   page: PageFields,
+  captchaToken: string | null = null,
 ): Promise<SubmitOutcome> {
   try {
     const checked = await post(FORM_PATHS.validate(formId), values);
@@ -80,7 +81,13 @@ export async function submitForm(
         ? failure(keyed)
         : { ok: false, fields: null, message: FORM_MESSAGES.noSubmissionKey };
     }
-    const saved = await post(FORM_PATHS.save, { key: data.key, formId, form: JSON.stringify(values), ...page });
+    const saved = await post(FORM_PATHS.save, {
+      key: data.key,
+      formId,
+      form: JSON.stringify(values),
+      ...page,
+      ...(captchaToken ? { captchaKey: captchaToken } : {}),
+    });
     return ok(saved) ? { ok: true } : failure(saved);
   } catch {
     return { ok: false, fields: null, message: FORM_MESSAGES.unknown };

@@ -27,15 +27,15 @@ export function merchandisingJson(
   const limited = stocked ? variants.filter((v) => !v.unlimited) : [];
   const soldOut = limited.filter((v) => v.qtyInStock === 0);
   const low = limited.filter((v) => v.qtyInStock > 0 && v.qtyInStock <= threshold);
-  // With other variants still for sale, a variant's sign-up form shows only once it is chosen.
-  const someAvailable = soldOut.length < variants.length;
+  // With variants to choose from, a sign-up form shows once its variant is chosen: one widget, the chosen variant's.
+  const choosing = variants.length > 1;
   return {
     scarcityEnabled: Boolean(store.scarcityEnabled) && low.length > 0,
     scarcityText: store.scarcityText ?? 'Only {qtyInStock} left in stock',
     scarcityShownByDefault: variants.length === 1,
     scarcityTemplateViews: low.map((v) => ({ attributes: v.attributes, qtyInStock: v.qtyInStock })),
     customSoldOutText: store.customSoldOutText,
-    restockNotificationViews: soldOut.map((v) => ({ variantId: v.id, hiddenByDefault: someAvailable })),
+    restockNotificationViews: soldOut.map((v) => ({ variantId: v.id, hiddenByDefault: choosing })),
     restockNotificationMessages: RESTOCK_MESSAGES,
     mailingListSignUpEnabled: Boolean(store.mailingListSignUpEnabled),
     mailingListOptInByDefault: Boolean(store.mailingListOptInByDefault),

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import { ApiError } from '../../api/api-errors.ts';
 import {
+  CAPTCHA_PROVIDERS,
   type CaptchaConfig,
   captchaConfigFromEnv,
   DEFAULT_CAPTCHA_VERIFY_URL,
@@ -53,6 +54,9 @@ const config = (verifyUrl: string, overrides: Partial<CaptchaConfig> = {}): Capt
   secret: 'test-secret',
   verifyUrl,
   timeoutMs: 300,
+  scriptUrl: 'http://127.0.0.1:1/api.js',
+  browserGlobal: 'grecaptcha',
+  pageSources: ['http://127.0.0.1:1'],
   ...overrides,
 });
 
@@ -140,14 +144,36 @@ t.test('a site key without a secret fails every check without asking anyone', as
 });
 
 t.test('captcha settings from the environment', async (t) => {
-  t.same(captchaConfigFromEnv({}), { secret: undefined, verifyUrl: DEFAULT_CAPTCHA_VERIFY_URL, timeoutMs: 5000 });
+  t.same(captchaConfigFromEnv({}), {
+    secret: undefined,
+    verifyUrl: DEFAULT_CAPTCHA_VERIFY_URL,
+    timeoutMs: 5000,
+    scriptUrl: 'https://www.google.com/recaptcha/api.js?render=explicit',
+    browserGlobal: 'grecaptcha',
+    pageSources: CAPTCHA_PROVIDERS.recaptcha.pageSources,
+  });
   t.equal(DEFAULT_CAPTCHA_VERIFY_URL, 'https://www.google.com/recaptcha/api/siteverify');
   t.same(captchaConfigFromEnv({ CAPTCHA_SECRET: 's', CAPTCHA_VERIFY_URL: 'https://challenges.example/siteverify' }), {
     secret: 's',
     verifyUrl: 'https://challenges.example/siteverify',
     timeoutMs: 5000,
+    scriptUrl: 'https://www.google.com/recaptcha/api.js?render=explicit',
+    browserGlobal: 'grecaptcha',
+    pageSources: CAPTCHA_PROVIDERS.recaptcha.pageSources,
+  });
+  t.match(captchaConfigFromEnv({ CAPTCHA_PROVIDER: 'turnstile' }), {
+    verifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    scriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
+    browserGlobal: 'turnstile',
+  });
+  t.match(captchaConfigFromEnv({ CAPTCHA_PROVIDER: 'hcaptcha', CAPTCHA_SCRIPT_URL: 'http://127.0.0.1:9/api.js' }), {
+    verifyUrl: 'https://api.hcaptcha.com/siteverify',
+    scriptUrl: 'http://127.0.0.1:9/api.js',
+    browserGlobal: 'hcaptcha',
+    pageSources: ['http://127.0.0.1:9'],
   });
   t.throws(() => captchaConfigFromEnv({ CAPTCHA_VERIFY_URL: 'not a url' }), /CAPTCHA_VERIFY_URL/);
+  t.throws(() => captchaConfigFromEnv({ CAPTCHA_PROVIDER: 'friendly' }), /CAPTCHA_PROVIDER/);
 });
 
 t.test("the outcomes' API errors carry the spec's words", async (t) => {

@@ -1,5 +1,4 @@
 import { type AddressInfo, createServer } from 'node:net';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import t, { type Test } from 'tap';
 import { mailConfigFromEnv } from '../../api/mail/mail-config.ts';
 import { startMailDelivery } from '../../api/mail/mail-delivery.ts';
@@ -8,48 +7,10 @@ import { type MailTransport, smtpTransport } from '../../api/mail/mail-transport
 import { claimDueMail, enqueueMail, listOutbox, MAX_ATTEMPTS } from '../../api/mail/outbox.ts';
 import { type Db, inTransaction } from '../../api/repositories/transaction.ts';
 import { buildWebsite } from './helpers/build-site.ts';
+import { startSmtpServer } from './helpers/smtp-server.ts';
 import { openTestDatabase } from './helpers/test-database.ts';
 
 const FROM = 'Fernwood <shop@fernwood.test>';
-
-interface Received {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-/** An SMTP server on loopback that keeps what it receives, or refuses every message with `refuse`. */
-async function startSmtpServer(t: Test, refuse?: string): Promise<{ url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const options: SMTPServerOptions = {
-    authOptional: true,
-    // Plain text on loopback: with STARTTLS offered nodemailer would upgrade and reject the test certificate.
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (refuse) {
-          callback(Object.assign(new Error(refuse), { responseCode: 554 }));
-          return;
-        }
-        const from = session.envelope.mailFrom;
-        received.push({
-          from: from ? from.address : undefined,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  };
-  const server = new SMTPServer(options);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received };
-}
 
 /**
  * A database of the test's own: the sender takes due mail of every website,

@@ -255,3 +255,14 @@ t.test('a success redirect leaves the page, still locked', async (t) => {
   t.same(navigations, ['/thanks']);
   t.equal(redirecting.document.querySelector('.form-submit')?.textContent, 'Submitting…', 'locked while leaving');
 });
+
+t.test('a form with a captcha sends nothing until the challenge is done', async (t) => {
+  const env = await setup(
+    t,
+    CONTACT.replace('</form>', '<div class="captcha-container" data-sitekey="site-key-1"></div></form>'),
+  );
+  await fillValid(env);
+  await submit(env);
+  t.equal(text(env, '.form-status'), FORM_MESSAGES.captchaMissing);
+  t.same(posts(env), [], 'nothing sent');
+});

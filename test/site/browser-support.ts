@@ -48,8 +48,9 @@ interface Teardown {
  */
 export async function openSiteInBrowser(
   t: Teardown,
+  options?: Parameters<typeof openDemoApp>[1],
 ): Promise<{ base: string; browser: Browser; handle: DatabaseHandle }> {
-  const { app, handle } = await openDemoApp(t);
+  const { app, handle } = await openDemoApp(t, options);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await launchChromium();
   t.teardown(() => browser.close());

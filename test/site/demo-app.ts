@@ -29,8 +29,8 @@ export async function openDemoApp(
     development?: boolean;
     queryContentVersion?: boolean;
     templateDir?: string;
-    /** Limits, proxies, timeouts or a store other than the defaults. */
-    server?: Pick<AppOptions, 'limits' | 'trustProxy' | 'timeouts' | 'store' | 'renderTimeLimitMs'>;
+    /** Limits, proxies, timeouts, a store or a captcha other than the defaults. */
+    server?: Pick<AppOptions, 'limits' | 'trustProxy' | 'timeouts' | 'store' | 'renderTimeLimitMs' | 'captcha'>;
   } = {},
 ): Promise<DemoApp> {
   const handle = await openTestDatabase(t, { demoSite: true });
