@@ -5,6 +5,7 @@ import * as contentChanges from './migrations/0002-content-changes.ts';
 import * as variantImages from './migrations/0003-variant-images.ts';
 import * as orderCustomer from './migrations/0004-order-customer.ts';
 import * as mailOutbox from './migrations/0005-mail-outbox.ts';
+import * as formSubmissionPermission from './migrations/0006-form-submission-permission.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003-variant-images': variantImages,
   '0004-order-customer': orderCustomer,
   '0005-mail-outbox': mailOutbox,
+  '0006-form-submission-permission': formSubmissionPermission,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

@@ -424,6 +424,8 @@ export interface FormSubmissionsTable {
   pageId: Nullable<string>;
   contentSource: Nullable<'i' | 'c'>;
   pagePath: Nullable<string>;
+  /** As the page sent it (migration 0006); null on older submissions. */
+  pagePermissionTypeValue: Nullable<string>;
   createdOn: CreatedAt;
 }
 

@@ -42,8 +42,8 @@ const saveBody = z.object({
   pageId: z.string().max(64).nullish(),
   contentSource: z.enum(['i', 'c']).nullish(),
   pagePath: z.string().max(2083).nullish(),
-  // Accepted as the spec sends it; there is no column for it yet, so it is not stored.
-  pagePermissionTypeValue: z.union([z.number(), z.string().max(32)]).nullish(),
+  // The spec sends it as the page has it, a number or its text; stored as text.
+  pagePermissionTypeValue: z.union([z.number().int(), z.string().max(32)]).nullish(),
 });
 const validateParams = z.object({ formId: id });
 const schemaQuery = z.object({ type: z.literal('form') });
@@ -100,6 +100,7 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
         pageId: body.pageId,
         contentSource: body.contentSource,
         pagePath: body.pagePath,
+        pagePermissionTypeValue: body.pagePermissionTypeValue == null ? null : String(body.pagePermissionTypeValue),
       },
     });
     if (!outcome.ok) throw new ApiError('form-invalid', { fields: outcome.check.errors });

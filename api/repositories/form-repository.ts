@@ -17,6 +17,7 @@ export interface NewSubmission {
   /** 'i' when the form sat on an item page, 'c' on a collection page. */
   contentSource?: 'i' | 'c' | null;
   pagePath?: string | null;
+  pagePermissionTypeValue?: string | null;
 }
 
 export async function getForm(db: Db, websiteId: string, formId: string): Promise<Form | undefined> {
@@ -99,6 +100,7 @@ export async function saveSubmission(
       pageId: submission.pageId ?? null,
       contentSource: submission.contentSource ?? null,
       pagePath: submission.pagePath ?? null,
+      pagePermissionTypeValue: submission.pagePermissionTypeValue ?? null,
     })
     .execute();
   return id;

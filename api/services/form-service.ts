@@ -9,18 +9,24 @@ import { ApiError } from '../api-errors.ts';
 import { CAPTCHA_ERROR_CODES, type CaptchaVerifier } from '../captcha/index.ts';
 import type { Form } from '../db/schema.ts';
 import { enqueueMail } from '../mail/index.ts';
+import { recordEvent } from '../repositories/analytics-repository.ts';
 import { consumeSubmissionKey, getForm, listForms, saveSubmission } from '../repositories/form-repository.ts';
 import { type Db, inTransaction } from '../repositories/transaction.ts';
 import { assertCleanInput } from '../visitor-input.ts';
 import { formNotification } from './form-notification.ts';
 
 /** Where on the site the form was sent from (spec section 3, Form submission). */
+/** The analytics event a newsletter sign-up records (analytics_events.event_name). */
+export const NEWSLETTER_SUBSCRIBE_EVENT = 'newsletter_subscribe';
+
 export interface SubmissionPage {
   pageTitle?: string | null;
   pageId?: string | null;
   /** 'i' when the form sat on an item page, 'c' on a collection page. */
   contentSource?: 'i' | 'c' | null;
   pagePath?: string | null;
+  /** The page's permission type, as the page sent it. */
+  pagePermissionTypeValue?: string | null;
 }
 
 export type SubmissionOutcome =
@@ -145,11 +151,22 @@ export async function submitForm(db: Db, websiteId: string, submission: Submissi
       pageId: page.pageId ?? null,
       contentSource: page.contentSource ?? null,
       pagePath: page.pagePath ?? null,
+      pagePermissionTypeValue: page.pagePermissionTypeValue ?? null,
     });
     // The form was read a moment ago; only a concurrent delete gets here.
     if (saved === undefined) throw new ApiError('form-not-found');
     const mail = formNotification(form, check.values, page);
     if (mail) await enqueueMail(trx, websiteId, mail);
+    // Spec section 4: a newsletter form's sign-up is a subscribe event. Recorded here rather than by the
+    // island so that sign-ups without script count too, and only those that were stored.
+    if (form.isNewsletter) {
+      await recordEvent(trx, websiteId, NEWSLETTER_SUBSCRIBE_EVENT, {
+        formId: form.id,
+        submissionId: saved,
+        mailingList: typeof form.storage.mailingList === 'string' ? form.storage.mailingList : null,
+        pagePath: page.pagePath ?? null,
+      });
+    }
     return saved;
   });
   return { ok: true, id, form, values: check.values };

@@ -5,6 +5,7 @@
  */
 import t from 'tap';
 import { formFieldId, formId } from '../../api/seed/demo-ids.ts';
+import { NEWSLETTER_SUBSCRIBE_EVENT } from '../../api/services/form-service.ts';
 import { openDemoApp } from '../site/demo-app.ts';
 import { Visitor } from './api-helpers.ts';
 
@@ -122,7 +123,21 @@ t.test('SaveFormSubmission stores the answers once per key', async (t) => {
   t.match(id, /^[0-9a-f]{24}$/);
   const row = await handle.db.selectFrom('formSubmissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   t.equal(row.formId, CONTACT);
-  t.match(row, { pageTitle: 'Contact', pageId: 'page-1', contentSource: 'c', pagePath: '/contact' });
+  t.match(row, {
+    pageTitle: 'Contact',
+    pageId: 'page-1',
+    contentSource: 'c',
+    pagePath: '/contact',
+    pagePermissionTypeValue: '1',
+  });
+  const events = handle.db
+    .selectFrom('analyticsEvents')
+    .select('payload')
+    .where('eventName', '=', NEWSLETTER_SUBSCRIBE_EVENT);
+  t.notOk(
+    (await events.execute()).some((event) => event.payload.submissionId === id),
+    'a website form records no subscribe event',
+  );
   // The phone's blank country code is prepended; the section is not stored.
   t.same(row.data[field('phone')], ['', '207', '555', '0101']);
   t.notOk(field('details') in row.data);
@@ -169,6 +184,16 @@ t.test('without a formId the form is found by its field ids', async (t) => {
   t.equal(row.formId, NEWSLETTER);
   const mailed = await handle.db.selectFrom('mailOutbox').select('id').where('textBody', 'like', '%reader@%').execute();
   t.equal(mailed.length, 0, 'the newsletter form names no address, so no mail');
+  const subscribed = await handle.db
+    .selectFrom('analyticsEvents')
+    .select('payload')
+    .where('eventName', '=', NEWSLETTER_SUBSCRIBE_EVENT)
+    .execute();
+  t.match(
+    subscribed.filter((event) => event.payload.submissionId === row.id),
+    [{ payload: { formId: NEWSLETTER, mailingList: 'fernwood-letter' } }],
+    'a newsletter sign-up records one subscribe event',
+  );
 
   const stray = await visitor.request('POST', SAVE_PATH, { key: await newKey(visitor), form: '{"nope":"x"}' });
   t.equal(stray.statusCode, 404);
