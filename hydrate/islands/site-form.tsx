@@ -16,9 +16,9 @@
  * form sent back by the no-script path keeps its messages until the next
  * submit.
  *
- * No newsletter subscribe event is recorded yet: the server has no route
- * for analytics events (api/repositories/analytics-repository.ts is not
- * exposed), so there is nothing to call.
+ * The newsletter subscribe event is recorded by the server with the stored
+ * submission (api/services/form-service.ts), so sign-ups sent without
+ * script count too.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FORM_MESSAGES } from '../../shared/form-messages.ts';
