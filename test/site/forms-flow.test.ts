@@ -9,9 +9,10 @@
 import type { Page } from 'playwright-core';
 import t from 'tap';
 import { listOutbox } from '../../api/mail/outbox.ts';
-import { formFieldId, formId } from '../../api/seed/demo-ids.ts';
+import { DEMO_WEBSITE_ID, formFieldId, formId } from '../../api/seed/demo-ids.ts';
 import { FORM_MESSAGES } from '../../shared/form-messages.ts';
 import { browserSkip, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
+import { CAPTCHA_CHECKBOX_LABEL, startCaptchaProvider } from './captcha-provider.ts';
 
 const CONTACT = formId('contact');
 const NEWSLETTER = formId('newsletter');
@@ -169,4 +170,42 @@ t.test('the contact and newsletter forms, with and without scripts', { skip: bro
     t.same(broken, [], `${mode}: no console errors or failed requests`);
     await context.close();
   }
+});
+
+t.test("the contact form with the site's captcha", { skip: browserSkip(t) }, async (t) => {
+  const provider = await startCaptchaProvider(t);
+  const { base, browser, handle } = await openSiteInBrowser(t, { server: { captcha: provider.config } });
+  await handle.db
+    .updateTable('websiteSettings')
+    .set({ captchaSiteKey: 'loopback-site-key' })
+    .where('websiteId', '=', DEMO_WEBSITE_ID)
+    .execute();
+  await handle.db.updateTable('forms').set({ captchaEnabled: true }).where('id', '=', CONTACT).execute();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${base}/contact`);
+  const checkbox = page.getByRole('checkbox', { name: CAPTCHA_CHECKBOX_LABEL });
+  await checkbox.waitFor();
+
+  const inputs = page.locator(`${contact('name')} input`);
+  await inputs.nth(0).fill('Grace');
+  await inputs.nth(1).fill('Hopper');
+  await page.locator(`${contact('email')} input`).fill('grace@example.com');
+  await page.locator(`${contact('topic')} select`).selectOption('An order');
+  await page.locator(`${contact('message')} textarea`).fill('Is the bowl coming back?');
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await submit.click();
+  await t.resolveMatch(page.locator('.form-status').innerText(), FORM_MESSAGES.captchaMissing);
+  t.same(provider.verified, [], 'nothing sent without a token');
+
+  await checkbox.check();
+  await submit.click();
+  await page.locator('.form-submitted').waitFor();
+  t.match(provider.verified, [{ success: true }], 'the server checked the token with the provider');
+  const stored = await handle.db.selectFrom('formSubmissions').selectAll().where('formId', '=', CONTACT).execute();
+  t.match(JSON.stringify(stored.at(-1)?.data), 'grace@example.com', 'the submission is stored');
+  await screenshot(page, 'forms-captcha-sent');
+  t.same(problems, [], 'no console errors or failed requests');
+  await context.close();
 });
