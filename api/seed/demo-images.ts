@@ -1,6 +1,6 @@
 /**
  * The demo site's pictures, one record per file in api/seed/images/. Sizes
- * and colorData come from the drawings (api/seed/draw-demo-images.ts prints
+ * and colorData come from the drawings (tools/demo-images/draw-demo-images.ts prints
  * them, and the seed test checks them against the files).
  */
 import type { DemoImage } from './demo-types.ts';

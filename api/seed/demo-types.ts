@@ -13,7 +13,15 @@ import type {
   StoreSettings,
   SubscriptionPlan,
 } from '../db/schema.ts';
-import type { ColorData } from './svg-scene.ts';
+
+/** Region name → hex colour without '#', the shape the image records store. */
+export interface ColorData {
+  topLeftAverage: string;
+  topRightAverage: string;
+  bottomLeftAverage: string;
+  bottomRightAverage: string;
+  centerAverage: string;
+}
 
 /** An ISO instant with its offset, e.g. '2026-02-03T13:30:00Z'. Never "now": renders must be reproducible. */
 export type FixedDate = string;

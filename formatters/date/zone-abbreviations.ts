@@ -1,7 +1,7 @@
 /**
  * Time zone abbreviations for `%Z`, by zone: periods [fromEpochSeconds, "offsetSeconds ABBR ..."],
  * oldest first; a period holds until the next one starts.
- * Generated from IANA tzdata 2025b by generate-zone-abbreviations.ts; do not edit.
+ * Generated from IANA tzdata 2025b by tools/generate-zone-abbreviations.ts; do not edit.
  * Zones not listed (and offsets a period lacks) print their offset instead ("+04", "+0545").
  */
 export const ZONE_ABBREVIATIONS: Readonly<Record<string, readonly (readonly [number, string])[]>> = {

@@ -10,8 +10,8 @@ import {
   isDatabaseEmpty,
   seedDemoSite,
 } from '../../api/seed/seed-demo-site.ts';
-import { colorDataOf, sceneFromSvg } from '../../api/seed/svg-scene.ts';
-import { PRODUCT_TYPES, RECORD_TYPES } from '../../formatters/content/spec-enums.ts';
+import { PRODUCT_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
+import { colorDataOf, sceneFromSvg } from '../../tools/demo-images/svg-scene.ts';
 import { openTestDatabase } from './helpers/test-database.ts';
 
 async function tableNames(db: Kysely<Database>): Promise<string[]> {

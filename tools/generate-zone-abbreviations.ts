@@ -1,8 +1,8 @@
 /**
- * Regenerates zone-abbreviations.ts from the system's compiled IANA time zone
+ * Regenerates formatters/date/zone-abbreviations.ts from the system's compiled IANA time zone
  * database (public domain TZif files under /usr/share/zoneinfo):
  *
- *   npx tsx formatters/date/generate-zone-abbreviations.ts [/usr/share/zoneinfo]
+ *   npx tsx tools/generate-zone-abbreviations.ts [/usr/share/zoneinfo]
  *
  * Intl only knows a few US abbreviations in English ("GMT+9" for Tokyo), while
  * `%Z` must print the database's own ones (JST, CEST, AEDT, LMT). Offsets whose
@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const ROOT = process.argv[2] ?? '/usr/share/zoneinfo';
-const OUT = new URL('./zone-abbreviations.ts', import.meta.url);
+const OUT = new URL('../formatters/date/zone-abbreviations.ts', import.meta.url);
 const SKIP_DIRS = new Set(['posix', 'right', 'SystemV']);
 
 function zoneFiles(dir: string): string[] {
@@ -115,7 +115,7 @@ writeFileSync(
   `/**
  * Time zone abbreviations for \`%Z\`, by zone: periods [fromEpochSeconds, "offsetSeconds ABBR ..."],
  * oldest first; a period holds until the next one starts.
- * Generated from IANA tzdata ${version} by generate-zone-abbreviations.ts; do not edit.
+ * Generated from IANA tzdata ${version} by tools/generate-zone-abbreviations.ts; do not edit.
  * Zones not listed (and offsets a period lacks) print their offset instead ("+04", "+0545").
  */
 export const ZONE_ABBREVIATIONS: Readonly<Record<string, readonly (readonly [number, string])[]>> = {

@@ -4,6 +4,7 @@
  * exactly (no browser, no rasteriser), so an image row's colorData can be
  * checked against the file it points at.
  */
+import type { ColorData } from '../../api/seed/demo-types.ts';
 
 export type Point = readonly [number, number];
 
@@ -27,15 +28,6 @@ export interface Scene {
   title: string;
   /** Painted in order; the first one should cover the whole canvas. */
   shapes: readonly Shape[];
-}
-
-/** Region name → hex colour without '#', the shape the image records store. */
-export interface ColorData {
-  topLeftAverage: string;
-  topRightAverage: string;
-  bottomLeftAverage: string;
-  bottomRightAverage: string;
-  centerAverage: string;
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';

@@ -1,9 +1,9 @@
 /**
  * Draws the demo site's pictures into api/seed/images/ and checks that the
- * image records in demo-images.ts agree with them (size and colorData).
+ * image records in api/seed/demo-images.ts agree with them (size and colorData).
  *
- *   npx tsx api/seed/draw-demo-images.ts          write the SVGs, report drift
- *   npx tsx api/seed/draw-demo-images.ts --check  only report (exit 1 on drift)
+ *   npx tsx tools/demo-images/draw-demo-images.ts          write the SVGs, report drift
+ *   npx tsx tools/demo-images/draw-demo-images.ts --check  only report (exit 1 on drift)
  *
  * The drawings are code rather than hand-edited files so the palette stays
  * consistent and the colours in the records can be recomputed at any time.
@@ -11,10 +11,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_IMAGES } from './demo-images.ts';
+import { DEMO_IMAGES } from '../../api/seed/demo-images.ts';
 import { colorDataOf, type Point, type Scene, type Shape, sceneFromSvg, sceneToSvg } from './svg-scene.ts';
 
-const IMAGE_DIR = fileURLToPath(new URL('./images/', import.meta.url));
+const IMAGE_DIR = fileURLToPath(new URL('../../api/seed/images/', import.meta.url));
 
 /** One warm palette for every picture, so the site reads as one brand. */
 const C = {
