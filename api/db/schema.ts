@@ -9,6 +9,28 @@
  * (both drivers are set up that way) so no value ever passes through a float.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  EventLocation,
+  FormField,
+  PageBlock,
+  ShareButtonOptions,
+  SocialAccount,
+  StoreSettings,
+  SubscriptionPlan,
+} from './json-schemas.ts';
+
+// The JSON column shapes are inferred from their zod schemas; re-exported so
+// the rest of the app keeps importing every table type from here.
+export type {
+  EventLocation,
+  FormField,
+  InstallmentSettings,
+  PageBlock,
+  ShareButtonOptions,
+  SocialAccount,
+  StoreSettings,
+  SubscriptionPlan,
+} from './json-schemas.ts';
 
 /** bigint minor units: a string when read, string or number when written. */
 export type Minor = ColumnType<string, string | number | bigint, string | number | bigint>;
@@ -23,7 +45,11 @@ export type NullableMinor = ColumnType<
 export type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 export type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-/** JSONB: written as JSON text (see `json()`), read back as the parsed value. */
+/**
+ * JSONB: written as JSON text (see `json()`), read back as the parsed value.
+ * Its type is only a claim about what was stored: repositories check it
+ * against json-schemas.ts (see read-json.ts) before handing it on.
+ */
 export type Json<T> = ColumnType<T, string, string>;
 export type DefaultedJson<T> = ColumnType<T, string | undefined, string>;
 export type DefaultedMinor = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
@@ -39,10 +65,6 @@ export interface DomainsTable {
   host: string;
   websiteId: string;
   isPrimary: ColumnType<boolean, boolean | undefined, boolean>;
-}
-
-export interface ShareButtonOptions {
-  [service: string]: boolean;
 }
 
 export interface WebsiteSettingsTable {
@@ -65,43 +87,6 @@ export interface WebsiteSettingsTable {
   footerCode: Generated<string>;
   languages: DefaultedJson<string[]>;
   updatedOn: Timestamp;
-}
-
-export interface StoreSettings {
-  storeTitle?: string;
-  multipleQuantityAllowedForServices?: boolean;
-  scarcityEnabled?: boolean;
-  scarcityThreshold?: number;
-  scarcityText?: string;
-  restockSuccessText?: string;
-  mailingListSignUpEnabled?: boolean;
-  mailingListOptInByDefault?: boolean;
-  customSoldOutText?: string;
-  /**
-   * The smallest order subtotal that may check out, in minor units of the
-   * base currency as a string of digits; unset or '0' for none.
-   */
-  minimumSubtotalCents?: string;
-  /** Buy-now-pay-later messaging on product pages; none saved means it is off. */
-  installments?: InstallmentSettings;
-  [key: string]: unknown;
-}
-
-/** The store's installment provider account (spec section 3, installment context per item). */
-export interface InstallmentSettings {
-  available: boolean;
-  /** Integer minor units of the base currency, as text like Money values: prices must be above this… */
-  min: string;
-  /** …and at most this. */
-  max: string;
-  /** ISO 3166 alpha-2 country of the payment account: which provider name and locales apply. */
-  accountCountry: string;
-}
-
-export interface SocialAccount {
-  serviceName: string;
-  profileUrl: string;
-  screenname?: string;
 }
 
 export interface ContributorsTable {
@@ -140,21 +125,6 @@ export interface CollectionsTable {
   updatedOn: Timestamp;
 }
 
-/**
- * A block of a page's layout, tagged by the spec's block type number
- * (html 2, map 4, image 5, gallery 8, form 9, newsletter 51, button 53,
- * summary-v2 55).
- */
-export type PageBlock =
-  | { type: 2; html: string }
-  | { type: 4; location: EventLocation }
-  | { type: 5; imageId: string; caption?: string }
-  | { type: 8; collectionId: string }
-  | { type: 9; formId: string }
-  | { type: 51; formId: string }
-  | { type: 53; label: string; href: string }
-  | { type: 55; collectionId: string; limit: number; design: 'grid' | 'list' | 'carousel' };
-
 export interface ItemsTable {
   websiteId: string;
   id: string;
@@ -183,16 +153,6 @@ export interface ItemsTable {
   endDate: NullableTimestamp;
   location: NullableJson<EventLocation>;
   structuredContent: DefaultedJson<Record<string, unknown>>;
-}
-
-export interface EventLocation {
-  addressTitle?: string;
-  addressLine1?: string;
-  addressLine2?: string;
-  addressCountry?: string;
-  mapLat?: number;
-  mapLng?: number;
-  mapZoom?: number;
 }
 
 export interface ImagesTable {
@@ -234,11 +194,6 @@ export interface ProductsTable {
   salePriceMinor: NullableMinor;
   currency: Generated<string>;
   onSale: Generated<boolean>;
-}
-
-export interface SubscriptionPlan {
-  billingPeriod: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' };
-  numBillingCycles: number;
 }
 
 export interface ProductVariantsTable {
@@ -389,23 +344,6 @@ export interface FormsTable {
   captchaTheme: Generated<'light' | 'dark'>;
   captchaAlignment: Generated<'left' | 'center' | 'right'>;
   storage: DefaultedJson<Record<string, unknown>>;
-}
-
-/** One field of the form builder (spec section 3, Form). */
-export interface FormField {
-  id: string;
-  type: string;
-  title: string;
-  description?: string;
-  placeholder?: string;
-  required?: boolean;
-  options?: string[];
-  currencySymbol?: string;
-  showCountryCode?: boolean;
-  underline?: boolean;
-  maxLength?: number;
-  key?: string;
-  value?: string;
 }
 
 export interface FormSubmissionKeysTable {
