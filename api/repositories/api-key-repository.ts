@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { newId } from '../db/ids.ts';
 import { json } from '../db/json.ts';
+import { readJsonColumns } from '../db/read-json.ts';
 import type { Db } from './transaction.ts';
 
 /** What the panel shows of a key; the hash never leaves this module. */
@@ -56,12 +57,12 @@ export async function createApiKey(
     })
     .returning(infoColumns)
     .executeTakeFirstOrThrow();
-  return { key, apiKey };
+  return { key, apiKey: readJsonColumns('apiKeys', apiKey) };
 }
 
 /** The live (not revoked) key a request presents, noting that it was used just now. */
 export async function findApiKey(db: Db, websiteId: string, clearKey: string): Promise<ApiKeyInfo | undefined> {
-  return db
+  const apiKey = await db
     .updateTable('apiKeys')
     .set({ lastUsedOn: sql`now()` })
     .where('websiteId', '=', websiteId)
@@ -69,22 +70,25 @@ export async function findApiKey(db: Db, websiteId: string, clearKey: string): P
     .where('revokedOn', 'is', null)
     .returning(infoColumns)
     .executeTakeFirst();
+  return readJsonColumns('apiKeys', apiKey);
 }
 
 /** All keys of a website, revoked ones included, newest first. */
 export async function listApiKeys(db: Db, websiteId: string): Promise<ApiKeyInfo[]> {
-  return db
+  const apiKeys = await db
     .selectFrom('apiKeys')
     .select(infoColumns)
     .where('websiteId', '=', websiteId)
     .orderBy('createdOn', 'desc')
     .orderBy('id')
     .execute();
+  return apiKeys.map((apiKey) => readJsonColumns('apiKeys', apiKey));
 }
 
 /** A key by its id alone (ids are unique across websites): an operator revoking a key need not name its site. */
 export async function getApiKey(db: Db, id: string): Promise<ApiKeyInfo | undefined> {
-  return db.selectFrom('apiKeys').select(infoColumns).where('id', '=', id).executeTakeFirst();
+  const apiKey = await db.selectFrom('apiKeys').select(infoColumns).where('id', '=', id).executeTakeFirst();
+  return readJsonColumns('apiKeys', apiKey);
 }
 
 /** Revokes a key for good; false when there is no such live key. */

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { PRODUCT_TYPES } from '../../formatters/content/spec-enums.ts';
 import { newId } from '../db/ids.ts';
 import { json } from '../db/json.ts';
+import { readJsonColumn, readJsonColumns } from '../db/read-json.ts';
 import type { Cart } from '../db/schema.ts';
 import { type Db, inTransaction } from './transaction.ts';
 
@@ -358,6 +359,8 @@ async function listEntries(db: Db, websiteId: string, cartId: string): Promise<S
     .execute();
 
   return rows.map((row) => {
+    const attributes = readJsonColumn('productVariants', 'attributes', row.attributes);
+    const ordering = readJsonColumn('products', 'variantOptionOrdering', row.variantOptionOrdering);
     const productPriced = PRODUCT_PRICED_TYPES.has(row.productType) && row.productPrice !== null;
     const regular = productPriced ? row.productPrice! : row.variantPrice;
     const onSale = productPriced ? row.productOnSale && row.productSalePrice !== null : row.variantOnSale;
@@ -370,10 +373,10 @@ async function listEntries(db: Db, websiteId: string, cartId: string): Promise<S
       quantity: row.quantity,
       chosenVariant: {
         sku: row.sku,
-        attributes: row.attributes,
-        optionValues: optionValues(row.attributes, row.variantOptionOrdering),
+        attributes,
+        optionValues: optionValues(attributes, ordering),
       },
-      additionalFields: row.additionalFields,
+      additionalFields: readJsonColumn('cartEntries', 'additionalFields', row.additionalFields),
       productType: row.productType,
       productName: row.title,
       fullUrl: `/${row.collectionUrlId}/${row.itemUrlId}`,
@@ -407,7 +410,8 @@ function optionValues(attributes: Record<string, string>, ordering: readonly str
  * carry zero for them and the checkout service fills them in. Coupons are
  * echoed as stored and left unvalidated for the same reason.
  */
-function shoppingCart(cart: Cart, entries: ShoppingCartEntry[]): ShoppingCart {
+function shoppingCart(stored: Cart, entries: ShoppingCartEntry[]): ShoppingCart {
+  const cart = readJsonColumns('carts', stored);
   let subtotal = new Big(0);
   let totalQuantity = 0;
   for (const entry of entries) {

@@ -1,3 +1,4 @@
+import { readJsonColumns } from '../db/read-json.ts';
 import type { Collection } from '../db/schema.ts';
 import type { Db } from './transaction.ts';
 
@@ -18,7 +19,7 @@ export async function getCollection(
     .where('websiteId', '=', websiteId)
     .where('id', '=', collectionId);
   if (!options.includeDisabled) query = query.where('enabled', '=', true);
-  return query.executeTakeFirst();
+  return readJsonColumns('collections', await query.executeTakeFirst());
 }
 
 export async function findCollectionByUrlId(
@@ -29,23 +30,24 @@ export async function findCollectionByUrlId(
 ): Promise<Collection | undefined> {
   let query = db.selectFrom('collections').selectAll().where('websiteId', '=', websiteId).where('urlId', '=', urlId);
   if (!options.includeDisabled) query = query.where('enabled', '=', true);
-  return query.executeTakeFirst();
+  return readJsonColumns('collections', await query.executeTakeFirst());
 }
 
 /** The collection served at '/'. */
 export async function findHomeCollection(db: Db, websiteId: string): Promise<Collection | undefined> {
-  return db
+  const collection = await db
     .selectFrom('collections')
     .selectAll()
     .where('websiteId', '=', websiteId)
     .where('isHome', '=', true)
     .where('enabled', '=', true)
     .executeTakeFirst();
+  return readJsonColumns('collections', collection);
 }
 
 /** Enabled collections in the order the owner arranged them. */
 export async function listCollections(db: Db, websiteId: string): Promise<Collection[]> {
-  return db
+  const collections = await db
     .selectFrom('collections')
     .selectAll()
     .where('websiteId', '=', websiteId)
@@ -53,11 +55,12 @@ export async function listCollections(db: Db, websiteId: string): Promise<Collec
     .orderBy('displayIndex')
     .orderBy('id')
     .execute();
+  return collections.map((collection) => readJsonColumns('collections', collection));
 }
 
 /** Enabled collections inside a folder, in the owner's order. */
 export async function listChildCollections(db: Db, websiteId: string, parentId: string): Promise<Collection[]> {
-  return db
+  const collections = await db
     .selectFrom('collections')
     .selectAll()
     .where('websiteId', '=', websiteId)
@@ -66,4 +69,5 @@ export async function listChildCollections(db: Db, websiteId: string, parentId: 
     .orderBy('displayIndex')
     .orderBy('id')
     .execute();
+  return collections.map((collection) => readJsonColumns('collections', collection));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { json } from '../db/json.ts';
+import { readJsonColumns } from '../db/read-json.ts';
 import type { Db } from './transaction.ts';
 
 export type Preferences = Record<string, unknown>;
@@ -12,7 +13,7 @@ export async function getPreferences(db: Db, websiteId: string, namespace: strin
     .where('websiteId', '=', websiteId)
     .where('namespace', '=', namespace)
     .executeTakeFirst();
-  return withoutWebsiteId(row?.preferences ?? {});
+  return withoutWebsiteId(readJsonColumns('commercePreferences', row)?.preferences ?? {});
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { newId } from '../db/ids.ts';
 import { json } from '../db/json.ts';
+import { readJsonColumns } from '../db/read-json.ts';
 import type { Form } from '../db/schema.ts';
 import type { Db } from './transaction.ts';
 
@@ -21,12 +22,13 @@ export interface NewSubmission {
 }
 
 export async function getForm(db: Db, websiteId: string, formId: string): Promise<Form | undefined> {
-  return db
+  const form = await db
     .selectFrom('forms')
     .selectAll()
     .where('websiteId', '=', websiteId)
     .where('id', '=', formId)
     .executeTakeFirst();
+  return readJsonColumns('forms', form);
 }
 
 /**
@@ -42,12 +44,13 @@ export async function getForms(db: Db, websiteId: string, formIds: readonly stri
     .where('websiteId', '=', websiteId)
     .where('id', 'in', unique)
     .execute();
-  return new Map(rows.map((form) => [form.id, form]));
+  return new Map(rows.map((form) => [form.id, readJsonColumns('forms', form)]));
 }
 
 /** Every form of this website (a site has a handful: contact, newsletter, product forms). */
 export async function listForms(db: Db, websiteId: string): Promise<Form[]> {
-  return db.selectFrom('forms').selectAll().where('websiteId', '=', websiteId).orderBy('id').execute();
+  const forms = await db.selectFrom('forms').selectAll().where('websiteId', '=', websiteId).orderBy('id').execute();
+  return forms.map((form) => readJsonColumns('forms', form));
 }
 
 /** A new single-use key for one form submission (the FormSubmissionKey call's data.key). */

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { readJsonColumns } from '../db/read-json.ts';
 import type { Collection, Database, Image, Item } from '../db/schema.ts';
 import type { Db } from './transaction.ts';
 
@@ -65,7 +66,7 @@ export async function findItemByUrlId(
   collectionId: string,
   urlId: string,
 ): Promise<Item | undefined> {
-  return db
+  const item = await db
     .selectFrom('items')
     .selectAll()
     .where('items.websiteId', '=', websiteId)
@@ -73,6 +74,7 @@ export async function findItemByUrlId(
     .where('items.urlId', '=', urlId)
     .where(isVisible)
     .executeTakeFirst();
+  return readJsonColumns('items', item);
 }
 
 /**
@@ -112,7 +114,12 @@ export async function listItems(
     orderItems(filtered.selectAll('items'), collection.ordering).offset(offset).limit(limit).execute(),
     filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return offsetPage(items, Number(count.total), offset, limit);
+  return offsetPage(
+    items.map((item) => readJsonColumns('items', item)),
+    Number(count.total),
+    offset,
+    limit,
+  );
 }
 
 /**
@@ -194,7 +201,7 @@ export async function adjacentItems(
       break;
   }
   const [previous, next] = await Promise.all([before.limit(1).executeTakeFirst(), after.limit(1).executeTakeFirst()]);
-  return { previous, next };
+  return { previous: readJsonColumns('items', previous), next: readJsonColumns('items', next) };
 }
 
 /*
@@ -250,7 +257,7 @@ export async function searchItems(
     matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   const results = rows.map(({ collectionUrlId, collectionTitle, collectionTypeName, rank, ...item }) => ({
-    item,
+    item: readJsonColumns('items', item),
     collection: { id: item.collectionId, urlId: collectionUrlId, title: collectionTitle, typeName: collectionTypeName },
     rank: Number(rank),
   }));
@@ -260,7 +267,7 @@ export async function searchItems(
 
 /** An item's gallery images in the owner's order. */
 export async function listItemImages(db: Db, websiteId: string, itemId: string): Promise<Image[]> {
-  return db
+  const images = await db
     .selectFrom('itemImages')
     .innerJoin('images', (join) =>
       join.onRef('images.websiteId', '=', 'itemImages.websiteId').onRef('images.id', '=', 'itemImages.imageId'),
@@ -271,6 +278,7 @@ export async function listItemImages(db: Db, websiteId: string, itemId: string):
     .orderBy('itemImages.displayIndex')
     .orderBy('images.id')
     .execute();
+  return images.map((image) => readJsonColumns('images', image));
 }
 
 /** Images by id, for resolving main images and blocks in one round trip; unknown ids are absent. */
@@ -283,7 +291,7 @@ export async function getImages(db: Db, websiteId: string, ids: readonly string[
     .where('websiteId', '=', websiteId)
     .where('id', 'in', unique)
     .execute();
-  return new Map(images.map((image) => [image.id, image]));
+  return new Map(images.map((image) => [image.id, readJsonColumns('images', image)]));
 }
 
 function orderItems<O>(query: SelectQueryBuilder<Database, 'items', O>, ordering: Ordering) {

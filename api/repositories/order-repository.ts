@@ -2,6 +2,7 @@ import Big from 'big.js';
 import type { Selectable } from 'kysely';
 import { newId } from '../db/ids.ts';
 import { json } from '../db/json.ts';
+import { readJsonColumns } from '../db/read-json.ts';
 import type { OrdersTable } from '../db/schema.ts';
 import { getCart } from './cart-repository.ts';
 import { releaseStock, reserveStock } from './inventory-repository.ts';
@@ -264,11 +265,10 @@ export async function getOrder(db: Db, websiteId: string, orderId: string): Prom
     shippingCostCents: order.shippingMinor,
     discountCents: order.discountMinor,
     grandTotalCents: order.grandTotalMinor,
-    items: lines.map(({ unitPriceMinor, optionValues, ...line }) => ({
-      ...line,
-      unitPriceCents: unitPriceMinor,
-      optionValues: optionValues ?? [],
-    })),
+    items: lines.map((stored) => {
+      const { unitPriceMinor, optionValues, ...line } = readJsonColumns('orderLines', stored);
+      return { ...line, unitPriceCents: unitPriceMinor, optionValues: optionValues ?? [] };
+    }),
     createdOn: order.createdOn,
   };
 }

@@ -1,3 +1,4 @@
+import { readJsonColumns } from '../db/read-json.ts';
 import type { Item, Product, ProductVariant } from '../db/schema.ts';
 import type { Db } from './transaction.ts';
 
@@ -56,7 +57,7 @@ export async function getProduct(db: Db, websiteId: string, itemId: string): Pro
     listVariants(db, websiteId, [itemId]),
   ]);
   if (!item || !product) return undefined;
-  return { item, product, variants };
+  return { item: readJsonColumns('items', item), product: readJsonColumns('products', product), variants };
 }
 
 /**
@@ -76,27 +77,31 @@ export async function getProductsForItems(
     db.selectFrom('products').selectAll().where('websiteId', '=', websiteId).where('itemId', 'in', unique).execute(),
     listVariants(db, websiteId, unique),
   ]);
-  for (const product of products) result.set(product.itemId, { product, variants: [] });
+  for (const product of products) {
+    result.set(product.itemId, { product: readJsonColumns('products', product), variants: [] });
+  }
   for (const variant of variants) result.get(variant.itemId)?.variants.push(variant);
   return result;
 }
 
 export async function findVariantBySku(db: Db, websiteId: string, sku: string): Promise<ProductVariant | undefined> {
-  return db
+  const variant = await db
     .selectFrom('productVariants')
     .selectAll()
     .where('websiteId', '=', websiteId)
     .where('sku', '=', sku)
     .executeTakeFirst();
+  return readJsonColumns('productVariants', variant);
 }
 
 export async function getVariant(db: Db, websiteId: string, variantId: string): Promise<ProductVariant | undefined> {
-  return db
+  const variant = await db
     .selectFrom('productVariants')
     .selectAll()
     .where('websiteId', '=', websiteId)
     .where('id', '=', variantId)
     .executeTakeFirst();
+  return readJsonColumns('productVariants', variant);
 }
 
 /** The inventory stock call: every variant of a product with its stock; empty for an unknown item. */
@@ -144,8 +149,8 @@ export async function listCategories(db: Db, websiteId: string, collectionId: st
   return { root, categories };
 }
 
-function listVariants(db: Db, websiteId: string, itemIds: string[]): Promise<ProductVariant[]> {
-  return db
+async function listVariants(db: Db, websiteId: string, itemIds: string[]): Promise<ProductVariant[]> {
+  const variants = await db
     .selectFrom('productVariants')
     .selectAll()
     .where('websiteId', '=', websiteId)
@@ -154,4 +159,5 @@ function listVariants(db: Db, websiteId: string, itemIds: string[]): Promise<Pro
     .orderBy('displayIndex')
     .orderBy('id')
     .execute();
+  return variants.map((variant) => readJsonColumns('productVariants', variant));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { newId } from '../db/ids.ts';
+import { readJsonColumn } from '../db/read-json.ts';
 import { decodeCursor, encodeCursor, InvalidCursorError, pageLimit } from './cursor.ts';
 import type { Db } from './transaction.ts';
 
@@ -145,7 +146,7 @@ export async function listSignUpGroups(
       variantId: row.variantId,
       productName: row.title,
       sku: row.sku,
-      attributes: row.attributes,
+      attributes: readJsonColumn('productVariants', 'attributes', row.attributes),
       signUpCount: Number(row.signUpCount),
       pendingCount: Number(row.pendingCount),
     })),
@@ -269,7 +270,7 @@ export async function findRestockVariant(
     productId: row.itemId,
     variantId: row.id,
     productName: row.title,
-    attributes: row.attributes,
+    attributes: readJsonColumn('productVariants', 'attributes', row.attributes),
     path: `/${row.collectionUrlId}/${row.itemUrlId}`,
     inStock: row.unlimited || row.qtyInStock > 0,
   };

@@ -1,3 +1,4 @@
+import { readJsonColumns } from '../db/read-json.ts';
 import type { Website, WebsiteSettings } from '../db/schema.ts';
 import type { Db } from './transaction.ts';
 
@@ -60,5 +61,5 @@ async function withSettings(db: Db, website: Website): Promise<WebsiteWithSettin
     .selectAll()
     .where('websiteId', '=', website.id)
     .executeTakeFirst();
-  return settings ? { website, settings } : undefined;
+  return settings ? { website, settings: readJsonColumns('websiteSettings', settings) } : undefined;
 }
