@@ -3,6 +3,8 @@
  * message a visitor sees. Messages quoted from the spec (sections 5 and 8)
  * are marked; the others are ours, for cases the spec does not word.
  */
+
+import { QUANTITY_MESSAGES } from '../domain/quantity.ts';
 import { FORM_MESSAGES } from '../shared/form-messages.ts';
 import { RESTOCK_MESSAGES } from '../shared/restock-messages.ts';
 
@@ -24,10 +26,10 @@ export const API_ERRORS = {
   // Spec section 5.
   'out-of-stock': { status: 409, message: 'Sorry, we do not have enough of that item available.' },
   // Spec section 5.
-  'quantity-not-a-number': { status: 400, message: 'Quantity must be a number.' },
+  'quantity-not-a-number': { status: 400, message: QUANTITY_MESSAGES.notANumber },
   // Spec section 5.
-  'quantity-not-whole': { status: 400, message: 'Quantity must be a whole number.' },
-  'quantity-out-of-range': { status: 400, message: 'Quantity must be from 1 to 9999.' },
+  'quantity-not-whole': { status: 400, message: QUANTITY_MESSAGES.notWhole },
+  'quantity-out-of-range': { status: 400, message: QUANTITY_MESSAGES.outOfRange },
   // Spec section 5.
   'gift-card-denomination': { status: 400, message: 'Select a denomination for the Gift Card' },
   'service-single-quantity': { status: 400, message: 'Only one of this service can be added to the cart.' },

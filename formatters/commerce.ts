@@ -4,6 +4,19 @@
  * messages and cart bits. Decisions live in ./commerce/ (pure, shared with the
  * browser bundle); markup comes from templates/markup/commerce-*.html.
  */
+
+import {
+  currencyForLocale,
+  formatDecimalDefault,
+  formatDecimalLocale,
+  formatMoneyLocale,
+  fromLegacyCents,
+  type Money,
+  parseDecimal,
+  toLegacyCents,
+  ZERO,
+} from '../domain/money/index.ts';
+import { QUANTITY } from '../domain/quantity.ts';
 import type { ArgumentRule, ExecContext, FormatterTable } from '../engine/index.ts';
 import { addToCartView } from './commerce/add-to-cart-view.ts';
 import { CART_URL, cartCountText, cartQuantity } from './commerce/cart.ts';
@@ -19,23 +32,12 @@ import { DEFAULT_LABELS, LABEL_KEYS } from './commerce/labels.ts';
 import { restockViews, scarcityViews } from './commerce/merchandising-views.ts';
 import { type PriceDeps, type PriceView, productPriceView, subscriptionPriceView } from './commerce/price-view.ts';
 import { fromPrice, normalPrice, salePrice } from './commerce/prices.ts';
-import { QUANTITY_INPUT, showsQuantityInput } from './commerce/quantity-rules.ts';
+import { showsQuantityInput } from './commerce/quantity-rules.ts';
 import { statusView } from './commerce/status-view.ts';
 import { childOf, textIfSet, toOutputString } from './commerce/values.ts';
 import { variantDescriptor } from './commerce/variants.ts';
 import { variantsSelectView } from './commerce/variants-select-view.ts';
 import { renderMarkup } from './markup.ts';
-import {
-  currencyForLocale,
-  formatDecimalDefault,
-  formatDecimalLocale,
-  formatMoneyLocale,
-  fromLegacyCents,
-  type Money,
-  parseDecimal,
-  toLegacyCents,
-  ZERO,
-} from './money/index.ts';
 
 const NO_ARGS: ArgumentRule = { min: 0, max: 0 };
 
@@ -92,7 +94,7 @@ function quantityInput(item: unknown, ctx: ExecContext): string {
   const label = textIfSet(localizedString(item, ctx, LABEL_KEYS.quantity)) ?? DEFAULT_LABELS.quantity;
   return renderMarkup(
     'commerce-quantity-input',
-    { itemId: toOutputString(childOf(item, 'id')), label, ...QUANTITY_INPUT },
+    { itemId: toOutputString(childOf(item, 'id')), label, ...QUANTITY },
     ctx,
   );
 }

@@ -2,8 +2,10 @@
  * Reads and checks a product's purchase form (variant selects or radios,
  * quantity input) before an add, with the spec's section 5 messages.
  */
+
+import { canAddToCart } from '../domain/stock.ts';
 import { ADD_TO_CART_MESSAGES, optionsNotSelectedMessage } from '../shared/add-to-cart-messages.ts';
-import { hasStockFor, matchVariant, parseVariants } from './product-variants.ts';
+import { matchVariant, parseVariants } from './product-variants.ts';
 
 export const GIFT_CARD_TYPE = 4;
 
@@ -82,6 +84,6 @@ export function checkPurchase(button: HTMLElement, itemId: string, productType: 
     return { ok: false, message: ADD_TO_CART_MESSAGES.variantUnavailable };
   }
   if (!quantity.ok) return quantity;
-  if (!hasStockFor(variant, quantity.quantity)) return { ok: false, message: ADD_TO_CART_MESSAGES.outOfStock };
+  if (!canAddToCart(variant, 0, quantity.quantity)) return { ok: false, message: ADD_TO_CART_MESSAGES.outOfStock };
   return { ok: true, sku: variant.sku, quantity: quantity.quantity };
 }

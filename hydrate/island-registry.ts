@@ -5,6 +5,7 @@
  * and the floating cart pill).
  */
 import { createElement, lazy, type ReactElement, Suspense } from 'react';
+import { BLOCK_TYPES, RECORD_TYPES } from '../domain/spec-enums.ts';
 import { readMinimumSubtotal } from './cart-page/minimum-subtotal.ts';
 import type { IslandContext } from './island-types.ts';
 import { AddToCart, readAddToCartButton } from './islands/add-to-cart.tsx';
@@ -12,9 +13,6 @@ import { CartIndicator } from './islands/cart-indicator.tsx';
 import { CartPill } from './islands/cart-pill.tsx';
 import { INSTALLMENT_PILL_ISLAND } from './islands/installment-pill.tsx';
 import { readVariantPicker, VariantPicker } from './islands/variant-picker.tsx';
-
-/** Spec section 3 record types the bundle knows (formatters/content/spec-enums.ts has the full table). */
-export const RECORD_TYPE = { STORE_ITEM: 11 } as const;
 
 export interface IslandEntry {
   /** How the server marks the element (kept to markup the templates already print). */
@@ -53,19 +51,19 @@ const LazyRestockForm = lazy(() =>
   import('./islands/restock-form.tsx').then((module) => ({ default: module.RestockForm })),
 );
 
-/** Spec section 3 block types with an island: website form and newsletter form. */
-export const BLOCK_TYPE = { FORM: 9, NEWSLETTER: 51 } as const;
+/** A new element for an island to render into, placed after the server's element or inside it at the end. */
+function islandRoot(marked: HTMLElement, className: string, place: 'after' | 'append'): HTMLElement {
+  const root = marked.ownerDocument.createElement('div');
+  root.className = className;
+  marked[place](root);
+  return root;
+}
 
 function siteFormEntry(blockType: number): IslandEntry {
   return {
     selector: `form[data-form-id][data-block-type="${blockType}"]`,
     // Next to the form, not in it: the island leaves the form's markup to the server and replaces the form on success.
-    container(form) {
-      const root = form.ownerDocument.createElement('div');
-      root.className = 'form-island';
-      form.after(root);
-      return root;
-    },
+    container: (form) => islandRoot(form, 'form-island', 'after'),
     render: (form, _container, context) =>
       createElement(
         Suspense,
@@ -79,7 +77,7 @@ const ADD_TO_CART_WRAPPER = 'sqs-add-to-cart-button-wrapper';
 
 export const ISLANDS: IslandRegistry = {
   recordTypes: {
-    [RECORD_TYPE.STORE_ITEM]: [
+    [RECORD_TYPES['store-item']]: [
       {
         selector: '.product-variants[data-item-id][data-variants]',
         render: (picker, _container, context) =>
@@ -103,20 +101,15 @@ export const ISLANDS: IslandRegistry = {
       {
         selector: '.product-restock-notification[data-product-id][data-variant-id]',
         // Inside the widget, after the form: where its messages and success text go.
-        container(widget) {
-          const root = widget.ownerDocument.createElement('div');
-          root.className = 'product-restock-island';
-          widget.append(root);
-          return root;
-        },
+        container: (widget) => islandRoot(widget, 'product-restock-island', 'append'),
         render: (widget, _container, context) =>
           createElement(Suspense, { fallback: null }, createElement(LazyRestockForm, { element: widget, context })),
       },
     ],
   },
   blockTypes: {
-    [BLOCK_TYPE.FORM]: [siteFormEntry(BLOCK_TYPE.FORM)],
-    [BLOCK_TYPE.NEWSLETTER]: [siteFormEntry(BLOCK_TYPE.NEWSLETTER)],
+    [BLOCK_TYPES.form]: [siteFormEntry(BLOCK_TYPES.form)],
+    [BLOCK_TYPES.newsletter]: [siteFormEntry(BLOCK_TYPES.newsletter)],
   },
   named: {
     'cart-page': {

@@ -42,9 +42,3 @@ export function matchVariant(
     return names.every((name) => String((attributes as Record<string, unknown>)[name]) === choice[name]);
   });
 }
-
-/** In stock for this many more: unlimited, or more in stock than asked for (spec section 5). */
-export function hasStockFor(variant: Variant, quantity: number): boolean {
-  const stock = Number(variant.qtyInStock);
-  return variant.unlimited === true || (stock >= quantity && stock > 0);
-}

@@ -5,9 +5,11 @@
  * variant, and the picture (spec section 2: the variant's main image comes
  * first). With no variant chosen the page goes back to what the server printed.
  */
+
+import { formatMinorUnits } from '../domain/money/minor-units-text.ts';
+import { canAddToCart } from '../domain/stock.ts';
 import { DEFAULT_LABELS } from '../formatters/commerce/labels.ts';
-import { formatMinorUnits } from './cart-labels.ts';
-import { hasStockFor, type Variant } from './product-variants.ts';
+import type { Variant } from './product-variants.ts';
 
 /** Dispatched on window after each choice, for the parts of the page that price the product (installments). */
 export const VARIANT_CHANGE_EVENT = 'product:variant-change';
@@ -39,7 +41,7 @@ export function variantSummary(variant: Variant, doc: Document = document): stri
   const { price, sale } = variantPrices(variant, doc);
   const parts = [sale ?? price];
   if (sale !== null) parts.push(`${DEFAULT_LABELS.sale}, was ${price}`);
-  if (!hasStockFor(variant, 1)) parts.push(DEFAULT_LABELS.soldOut);
+  if (!canAddToCart(variant, 0, 1)) parts.push(DEFAULT_LABELS.soldOut);
   return parts.join(', ');
 }
 
@@ -125,7 +127,7 @@ export function createVariantEffects(picker: HTMLElement): VariantEffects {
         return;
       }
       if (price) renderPrice(price, variant);
-      if (!hasStockFor(variant, 1)) showMark({ text: DEFAULT_LABELS.soldOut, kind: 'sold-out' });
+      if (!canAddToCart(variant, 0, 1)) showMark({ text: DEFAULT_LABELS.soldOut, kind: 'sold-out' });
       else showMark(variant.onSale === true ? { text: DEFAULT_LABELS.sale, kind: 'sale' } : null);
       for (const { element } of perVariant) {
         element.hidden = element.dataset.variantId

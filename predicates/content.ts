@@ -4,10 +4,11 @@
  * Most read the current node only; calendar-view?, clickable?,
  * collectionTypeNameEquals? and the gallery options look outwards too.
  */
+
+import { COLLECTION_TYPES, FOLDER_BEHAVIOR } from '../domain/spec-enums.ts';
 import type { ExecContext, PredicateTable } from '../engine/index.ts';
 import { childOf, isTruthy } from '../engine/index.ts';
 import { flagOf, isPlainObject, numberOf, textOf } from '../formatters/content/node-values.ts';
-import { COLLECTION_TYPES, FOLDER_BEHAVIOR } from '../formatters/content/spec-enums.ts';
 import { stripTags } from '../formatters/content/strip-tags.ts';
 import { galleryPredicates } from './content/gallery.ts';
 import { recordTypePredicates } from './content/record-types.ts';

@@ -2,6 +2,7 @@
  * Add-to-cart wording from spec section 5, shared by the cart service and the
  * browser bundle (hydrate/). Pure: nothing here may import server code.
  */
+import { QUANTITY_MESSAGES } from '../domain/quantity.ts';
 
 /**
  * The spec's option message body: 'Color option', 'Size and Grind options',
@@ -20,7 +21,7 @@ export function optionsNotSelectedMessage(options: readonly string[]): string {
 export const ADD_TO_CART_MESSAGES = {
   variantUnavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
   outOfStock: 'Sorry, we do not have enough of that item available.',
-  quantityNotANumber: 'Quantity must be a number.',
-  quantityNotWhole: 'Quantity must be a whole number.',
+  quantityNotANumber: QUANTITY_MESSAGES.notANumber,
+  quantityNotWhole: QUANTITY_MESSAGES.notWhole,
   giftCardDenomination: 'Select a denomination for the Gift Card',
 } as const;

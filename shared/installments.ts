@@ -7,8 +7,9 @@
  * Money is integer minor units held as bigint, so no amount ever passes
  * through a float.
  */
-import { PRODUCT_TYPES } from '../formatters/content/spec-enums.ts';
-import { fractionDigits } from '../formatters/money/currencies.ts';
+
+import { fractionDigits } from '../domain/money/currencies.ts';
+import { PRODUCT_TYPES } from '../domain/spec-enums.ts';
 
 /** Spec section 9: "Installment count defaults to 4." */
 export const DEFAULT_INSTALLMENT_COUNT = 4;

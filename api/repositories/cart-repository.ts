@@ -1,21 +1,15 @@
 import Big from 'big.js';
 import { sql } from 'kysely';
-import { PRODUCT_TYPES } from '../../formatters/content/spec-enums.ts';
+import { isDeliveredOnline, isVariantPricedType } from '../../domain/product-types.ts';
+import { QUANTITY, quantityProblem } from '../../domain/quantity.ts';
+import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
 import { newId } from '../db/ids.ts';
 import { json } from '../db/json.ts';
 import { readJsonColumn, readJsonColumns } from '../db/read-json.ts';
 import type { Cart } from '../db/schema.ts';
 import { type Db, inTransaction } from './transaction.ts';
 
-const { physical: PHYSICAL, digital: DIGITAL, 'gift-card': GIFT_CARD, paywall: PAYWALL } = PRODUCT_TYPES;
-/** Delivered without shipping and without a service appointment. */
-const DIGITAL_TYPES: ReadonlySet<number> = new Set([DIGITAL, GIFT_CARD, PAYWALL]);
-/** Digital and paywall products are priced on the product, not the variant. */
-const PRODUCT_PRICED_TYPES: ReadonlySet<number> = new Set([DIGITAL, PAYWALL]);
-
-/** The cart_entries quantity check's bounds. */
-export const MIN_ENTRY_QUANTITY = 1;
-export const MAX_ENTRY_QUANTITY = 9999;
+const { physical: PHYSICAL } = PRODUCT_TYPES;
 
 export interface CartEntryImage {
   id: string;
@@ -171,7 +165,7 @@ export async function addEntry(
       .limit(1)
       .executeTakeFirst();
     if (existing) {
-      if (existing.quantity + entry.quantity > MAX_ENTRY_QUANTITY) return { ok: false, reason: 'quantity-limit' };
+      if (existing.quantity + entry.quantity > QUANTITY.max) return { ok: false, reason: 'quantity-limit' };
       await trx
         .updateTable('cartEntries')
         .set((eb) => ({ quantity: eb('quantity', '+', entry.quantity) }))
@@ -361,7 +355,7 @@ async function listEntries(db: Db, websiteId: string, cartId: string): Promise<S
   return rows.map((row) => {
     const attributes = readJsonColumn('productVariants', 'attributes', row.attributes);
     const ordering = readJsonColumn('products', 'variantOptionOrdering', row.variantOptionOrdering);
-    const productPriced = PRODUCT_PRICED_TYPES.has(row.productType) && row.productPrice !== null;
+    const productPriced = !isVariantPricedType(row.productType) && row.productPrice !== null;
     const regular = productPriced ? row.productPrice! : row.variantPrice;
     const onSale = productPriced ? row.productOnSale && row.productSalePrice !== null : row.variantOnSale;
     const sale = productPriced ? row.productSalePrice : row.variantSalePrice;
@@ -437,8 +431,8 @@ function shoppingCart(stored: Cart, entries: ShoppingCartEntry[]): ShoppingCart 
     discountCents: discount.toFixed(0),
     grandTotalCents: grandTotal.toFixed(0),
     totalQuantity,
-    hasDigital: entries.some((entry) => DIGITAL_TYPES.has(entry.productType)),
-    purelyDigital: entries.length > 0 && entries.every((entry) => DIGITAL_TYPES.has(entry.productType)),
+    hasDigital: entries.some((entry) => isDeliveredOnline(entry.productType)),
+    purelyDigital: entries.length > 0 && entries.every((entry) => isDeliveredOnline(entry.productType)),
     requiresShipping: entries.some((entry) => entry.productType === PHYSICAL),
     shippingLocation: cart.shippingLocation,
     selectedShippingOption: cart.selectedShippingOption,
@@ -449,8 +443,8 @@ function shoppingCart(stored: Cart, entries: ShoppingCartEntry[]): ShoppingCart 
 }
 
 function checkQuantity(quantity: number): void {
-  if (!Number.isInteger(quantity) || quantity < MIN_ENTRY_QUANTITY || quantity > MAX_ENTRY_QUANTITY) {
-    throw new RangeError(`quantity must be an integer from 1 to 9999, got ${quantity}`);
+  if (quantityProblem(quantity) !== null) {
+    throw new RangeError(`quantity must be an integer from ${QUANTITY.min} to ${QUANTITY.max}, got ${quantity}`);
   }
 }
 

@@ -5,7 +5,7 @@
  * subscription, an additional-fields form and custom add-button text.
  * Prices are minor units of USD.
  */
-import { PRODUCT_TYPES } from '../../formatters/content/spec-enums.ts';
+import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
 import type { DemoProduct, DemoStore } from './demo-types.ts';
 
 export const DEMO_STORE: DemoStore = {

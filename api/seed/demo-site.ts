@@ -4,7 +4,7 @@
  * what the page-level golden files render, so it tries to use every kind of
  * content the product has, with realistic words and prices.
  */
-import { COLLECTION_TYPES } from '../../formatters/content/spec-enums.ts';
+import { COLLECTION_TYPES } from '../../domain/spec-enums.ts';
 import { DEMO_EVENTS, DEMO_LOCATION } from './demo-events.ts';
 import { DEMO_FORMS } from './demo-forms.ts';
 import { DEMO_GALLERY_ITEMS } from './demo-gallery.ts';

@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Insertable, Kysely } from 'kysely';
-import { RECORD_TYPES } from '../../formatters/content/spec-enums.ts';
+import { RECORD_TYPES } from '../../domain/spec-enums.ts';
 import { json } from '../db/json.ts';
 import type {
   CollectionsTable,

@@ -6,17 +6,18 @@
  * cart as it was.
  */
 
-import { PRODUCT_TYPES } from '../../formatters/content/spec-enums.ts';
+import { isStockedType } from '../../domain/product-types.ts';
+import { QUANTITY_MESSAGES, type QuantityProblem, quantityProblem } from '../../domain/quantity.ts';
+import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
+import { canAddToCart } from '../../domain/stock.ts';
 import { optionsPhrase } from '../../shared/add-to-cart-messages.ts';
-import { ApiError } from '../api-errors.ts';
+import { ApiError, type ApiErrorCode } from '../api-errors.ts';
 import { isId } from '../db/ids.ts';
 import type { Product, ProductVariant } from '../db/schema.ts';
 import {
   addEntry,
   createCart,
   getCart,
-  MAX_ENTRY_QUANTITY,
-  MIN_ENTRY_QUANTITY,
   type ShoppingCart,
   type ShoppingCartEntry,
   updateEntryQuantity,
@@ -26,19 +27,15 @@ import type { Db } from '../repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
 import { assertCleanInput } from '../visitor-input.ts';
 
-const {
-  physical: PHYSICAL,
-  digital: DIGITAL,
-  service: SERVICE,
-  'gift-card': GIFT_CARD,
-  paywall: PAYWALL,
-} = PRODUCT_TYPES;
-/** Types whose stock is never counted: delivered as many times as bought. */
-const NEVER_OUT_OF_STOCK: ReadonlySet<number> = new Set([DIGITAL, GIFT_CARD, PAYWALL]);
-/** Spec section 3: PHYSICAL and SERVICE are the subscribable product types. */
-const SUBSCRIBABLE_TYPES: ReadonlySet<number> = new Set([PHYSICAL, SERVICE]);
+const { service: SERVICE, 'gift-card': GIFT_CARD } = PRODUCT_TYPES;
 
 const WHOLE_OR_DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+const QUANTITY_ERROR_CODES = {
+  notANumber: 'quantity-not-a-number',
+  notWhole: 'quantity-not-whole',
+  outOfRange: 'quantity-out-of-range',
+} as const satisfies Record<QuantityProblem, ApiErrorCode>;
 
 /**
  * A quantity as a visitor may send it (a JSON number, or a string from a
@@ -49,15 +46,9 @@ export function parseQuantity(raw: unknown): number {
   let value: number;
   if (typeof raw === 'number') value = raw;
   else if (typeof raw === 'string' && WHOLE_OR_DECIMAL.test(raw.trim())) value = Number(raw.trim());
-  else throw new ApiError('quantity-not-a-number', { fields: { quantity: 'Quantity must be a number.' } });
-  if (Number.isNaN(value))
-    throw new ApiError('quantity-not-a-number', { fields: { quantity: 'Quantity must be a number.' } });
-  if (Number.isFinite(value) && !Number.isInteger(value)) {
-    throw new ApiError('quantity-not-whole', { fields: { quantity: 'Quantity must be a whole number.' } });
-  }
-  if (!Number.isFinite(value) || value < MIN_ENTRY_QUANTITY || value > MAX_ENTRY_QUANTITY) {
-    throw new ApiError('quantity-out-of-range', { fields: { quantity: 'Quantity must be from 1 to 9999.' } });
-  }
+  else value = Number.NaN;
+  const problem = quantityProblem(value);
+  if (problem) throw new ApiError(QUANTITY_ERROR_CODES[problem], { fields: { quantity: QUANTITY_MESSAGES[problem] } });
   return value;
 }
 
@@ -112,8 +103,7 @@ export function checkStock(
   alreadyInCart: number,
   quantity: number,
 ): void {
-  if (NEVER_OUT_OF_STOCK.has(productType) || variant.unlimited) return;
-  if (variant.qtyInStock > alreadyInCart && variant.qtyInStock >= alreadyInCart + quantity) return;
+  if (!isStockedType(productType) || canAddToCart(variant, alreadyInCart, quantity)) return;
   throw new ApiError('out-of-stock');
 }
 
@@ -325,7 +315,8 @@ export async function createSubscriptionCart(
   beforeNewCart?: BeforeNewCart,
 ): Promise<{ cartToken: string }> {
   const detail = await loadProduct(db, site.website.id, request.itemId);
-  if (!detail.product.isSubscribable || !SUBSCRIBABLE_TYPES.has(detail.product.productType)) {
+  // Spec section 3: physical and service products, the stocked ones, are the subscribable types.
+  if (!detail.product.isSubscribable || !isStockedType(detail.product.productType)) {
     throw new ApiError('not-subscribable');
   }
   const { cart } = await addToCart(db, site, undefined, request, beforeNewCart);

@@ -3,7 +3,8 @@
  * rendered by templates/markup/commerce-price.html. Exactly one of the view's
  * fields is set, or none for a product that shows no price.
  */
-import { type Money, moneyOrZero } from '../money/index.ts';
+import { type Money, moneyOrZero } from '../../domain/money/index.ts';
+import { isStockedType } from '../../domain/product-types.ts';
 import { formatMessage } from './message.ts';
 import {
   currentPriceNode,
@@ -14,7 +15,7 @@ import {
   normalPrice,
   salePrice,
 } from './prices.ts';
-import { displayProductType, isStocked, PRODUCT_TYPE } from './product-type.ts';
+import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
 import { isSubscribable, type PriceKind, SUBSCRIPTION_UNAVAILABLE, subscriptionWording } from './subscription.ts';
 import { arrayOf, childOf, isRecord, isTruthy, toOutputString } from './values.ts';
 
@@ -79,7 +80,7 @@ export function productPriceView(item: unknown, deps: PriceDeps): PriceView {
  * products have subscription pricing options.
  */
 export function subscriptionPriceView(item: unknown, deps: PriceDeps): PriceView {
-  if (!isStocked(displayProductType(item))) return {};
+  if (!isStockedType(displayProductType(item))) return {};
   const option = arrayOf(lowestPricedVariant(item), 'pricingOptions')[0];
   if (!isRecord(option)) return {};
   if (hasVariedPrices(item)) return { from: deps.money(moneyOrZero(currentPriceNode(option))) };

@@ -3,8 +3,9 @@
  * price, whether it is on sale and whether its variants' prices differ.
  * Amounts are read as exact decimals; a missing price counts as zero.
  */
-import { compareMoney, type Money, moneyOrZero, ZERO_MONEY } from '../money/index.ts';
-import { displayProductType, isStocked, isVariantPriced, PRODUCT_TYPE } from './product-type.ts';
+import { compareMoney, type Money, moneyOrZero, ZERO_MONEY } from '../../domain/money/index.ts';
+import { isStockedType, isVariantPricedType } from '../../domain/product-types.ts';
+import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
 import { childOf, isTruthy, jsonEqual } from './values.ts';
 import { variantsOf } from './variants.ts';
 
@@ -17,7 +18,7 @@ export const currentPriceNode = (node: unknown): unknown =>
 /** Spec: on sale when any variant is (digital products carry their own flag); gift cards never are. */
 export function isOnSale(item: unknown): boolean {
   const type = displayProductType(item);
-  if (isStocked(type)) return variantsOf(item).some(onSale);
+  if (isStockedType(type)) return variantsOf(item).some(onSale);
   if (type === PRODUCT_TYPE.DIGITAL) return onSale(childOf(item, 'structuredContent'));
   return false;
 }
@@ -33,7 +34,7 @@ function priceSignature(variant: unknown): readonly unknown[] {
 
 /** True when a variant-priced product's variants do not all show the same price. */
 export function hasVariedPrices(item: unknown): boolean {
-  if (!isVariantPriced(displayProductType(item))) return false;
+  if (!isVariantPricedType(displayProductType(item))) return false;
   const [first, ...rest] = variantsOf(item).map(priceSignature);
   return first !== undefined && rest.some((s) => !jsonEqual(s, first));
 }
@@ -62,7 +63,7 @@ export function lowestPricedVariant(item: unknown): unknown {
 /** The lowest current price ("from"): the cheapest variant's, or a digital product's own price. */
 export function fromPrice(item: unknown): Money {
   const type = displayProductType(item);
-  if (isVariantPriced(type)) {
+  if (isVariantPricedType(type)) {
     const variant = lowestPricedVariant(item);
     return variant === undefined ? ZERO_MONEY : moneyOrZero(currentPriceNode(variant));
   }
@@ -73,7 +74,7 @@ export function fromPrice(item: unknown): Money {
 /** The regular (not sale) price: the highest variant price, or a digital product's own price. */
 export function normalPrice(item: unknown): Money {
   const type = displayProductType(item);
-  if (isVariantPriced(type)) {
+  if (isVariantPricedType(type)) {
     const prices = variantsOf(item).map((v) => moneyOrZero(childOf(v, 'priceMoney')));
     return pick(prices, (m) => m, 1) ?? ZERO_MONEY;
   }
@@ -84,7 +85,7 @@ export function normalPrice(item: unknown): Money {
 /** The lowest sale price among variants on sale, or a digital product's own sale price; 0 otherwise. */
 export function salePrice(item: unknown): Money {
   const type = displayProductType(item);
-  if (isStocked(type)) {
+  if (isStockedType(type)) {
     const prices = variantsOf(item)
       .filter(onSale)
       .map((v) => moneyOrZero(childOf(v, 'salePriceMoney')));

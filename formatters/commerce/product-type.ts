@@ -3,15 +3,17 @@
  * anything unreadable count as "no display type". -1 is the explicit
  * "undefined" type some stores send, which product-price shows as nothing.
  */
+import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
 import { pathOf } from './values.ts';
 
+/** The spec's product types, plus -1: the explicit "undefined" type some stores send. */
 export const PRODUCT_TYPE = {
   UNDEFINED: -1,
-  PHYSICAL: 1,
-  DIGITAL: 2,
-  SERVICE: 3,
-  GIFT_CARD: 4,
-  PAYWALL: 5,
+  PHYSICAL: PRODUCT_TYPES.physical,
+  DIGITAL: PRODUCT_TYPES.digital,
+  SERVICE: PRODUCT_TYPES.service,
+  GIFT_CARD: PRODUCT_TYPES['gift-card'],
+  PAYWALL: PRODUCT_TYPES.paywall,
 } as const;
 
 export type DisplayProductType = -1 | 1 | 2 | 3 | 4;
@@ -26,11 +28,3 @@ export function displayProductType(item: unknown): DisplayProductType | undefine
   const n = Number(raw);
   return DISPLAY_TYPES.has(n) ? (n as DisplayProductType) : undefined;
 }
-
-/** Physical and service products are the ones with stock and subscriptions. */
-export const isStocked = (type: DisplayProductType | undefined): boolean =>
-  type === PRODUCT_TYPE.PHYSICAL || type === PRODUCT_TYPE.SERVICE;
-
-/** Types whose price comes from their variants. */
-export const isVariantPriced = (type: DisplayProductType | undefined): boolean =>
-  isStocked(type) || type === PRODUCT_TYPE.GIFT_CARD;

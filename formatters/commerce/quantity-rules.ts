@@ -1,11 +1,9 @@
 /** The quantity input's limits and when a product shows it (spec section 5). */
-import { displayProductType, isStocked, PRODUCT_TYPE } from './product-type.ts';
+import { isStockedType } from '../../domain/product-types.ts';
+import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
 import { totalStockRemaining } from './stock.ts';
 import { isSubscribable } from './subscription.ts';
 import { asFlag, childOf } from './values.ts';
-
-/** Spec: integer, min 1, max 9999, step 1, default 1, size 4. */
-export const QUANTITY_INPUT = Object.freeze({ min: 1, max: 9999, step: 1, value: 1, size: 4 });
 
 /**
  * Spec: services allow more than one unit unless the store's
@@ -24,7 +22,7 @@ export function isMultipleQuantityAllowedForServices(websiteSettings: unknown): 
  */
 export function showsQuantityInput(item: unknown, websiteSettings: unknown): boolean {
   const type = displayProductType(item);
-  if (!isStocked(type) || isSubscribable(item)) return false;
+  if (!isStockedType(type) || isSubscribable(item)) return false;
   if (type === PRODUCT_TYPE.SERVICE && !isMultipleQuantityAllowedForServices(websiteSettings)) return false;
   // Written as "not 1 or less": unreadable (NaN) stock does not hide the input.
   return !(totalStockRemaining(item) <= 1);

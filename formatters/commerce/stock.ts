@@ -1,5 +1,6 @@
 /** Stock questions about a product (spec section 4, product display status). */
-import { displayProductType, isStocked, PRODUCT_TYPE } from './product-type.ts';
+import { isStockedType } from '../../domain/product-types.ts';
+import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
 import { asCount, childOf, isTruthy } from './values.ts';
 import { variantsOf } from './variants.ts';
 
@@ -34,6 +35,6 @@ export function totalStockRemaining(item: unknown): number {
  */
 export function isSoldOut(item: unknown): boolean {
   const type = displayProductType(item);
-  if (isStocked(type)) return !variantsOf(item).some((v) => isUnlimited(v) || stockOf(v) > 0);
+  if (isStockedType(type)) return !variantsOf(item).some((v) => isUnlimited(v) || stockOf(v) > 0);
   return !(type === PRODUCT_TYPE.DIGITAL || type === PRODUCT_TYPE.GIFT_CARD);
 }

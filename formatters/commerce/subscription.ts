@@ -5,7 +5,7 @@
  * 1 year each). A site can word each case itself through a localizedStrings
  * key; otherwise the English text is built here.
  */
-import { decimalText, parseDecimal } from '../money/index.ts';
+import { decimalText, parseDecimal } from '../../domain/money/index.ts';
 import { asCount, asFlag, childOf, isRecord, pathOf, toOutputString } from './values.ts';
 
 /** Billing units with whole-year conversion; units outside this table are worded from their own name. */

@@ -1,8 +1,9 @@
 /** item-classes: the CSS classes of a collection item's wrapper. */
+
+import { RECORD_TYPES } from '../../domain/spec-enums.ts';
 import { childOf, type ExecContext, isTruthy } from '../../engine/index.ts';
 import { numberOf, textOf } from './node-values.ts';
 import { isOnSale, isSoldOut } from './product-status.ts';
-import { RECORD_TYPES } from './spec-enums.ts';
 
 /** 'Bar Baz!' → 'bar-baz': lower case, whitespace runs to '-', other characters dropped. */
 export function classSlug(value: unknown): string {

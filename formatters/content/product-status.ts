@@ -2,9 +2,10 @@
  * Sale and sold-out status of a store item (spec section 4, product display
  * status), as item-classes marks it: both marks may show at once there.
  */
+
+import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
 import { childOf, isTruthy } from '../../engine/index.ts';
 import { numberOf } from './node-values.ts';
-import { PRODUCT_TYPES } from './spec-enums.ts';
 
 const variantsOf = (content: unknown): readonly unknown[] => {
   const variants = childOf(content, 'variants');

@@ -6,10 +6,11 @@
  * digits is set off by a space, and the minus sign goes before a symbol that touches the digits
  * ("-A$1,234.56") but after one set off by a space ("kr -1,234.56").
  */
+import { decimalText } from '../../domain/money/decimal.ts';
+import { parseMoneyWithCurrency } from '../../domain/money/money.ts';
 import type { Formatter } from '../../engine/index.ts';
 import { memo, numberFormat } from './intl-cache.ts';
 import { resolveLocale } from './locale.ts';
-import { readMoney } from './money-value.ts';
 
 // The 27 store currencies (spec section 9); anything else shows its ISO code.
 const SYMBOLS: Readonly<Record<string, string>> = {
@@ -66,7 +67,7 @@ export function formatLegacyMoney(decimal: string, currency: string, locale: str
     roundingMode: 'halfEven',
     signDisplay: 'never',
   })
-    .format(decimal as unknown as number)
+    .format(decimal as Intl.StringNumericLiteral)
     // This layout predates CLDR's narrow no-break space for grouping; it groups with U+00A0.
     .replace(/\u202f/g, '\u00a0');
   const negative = decimal.startsWith('-') && /[1-9]/.test(number);
@@ -79,8 +80,8 @@ export function formatLegacyMoney(decimal: string, currency: string, locale: str
 export const legacyMoneyFormatter: Formatter = {
   args: { min: 0, max: 1 },
   format: (value, args, ctx) => {
-    const money = readMoney(value);
+    const money = parseMoneyWithCurrency(value);
     if (money === undefined) return '';
-    return formatLegacyMoney(money.decimal, money.currency, resolveLocale(args[0] ?? ctx.locale));
+    return formatLegacyMoney(decimalText(money.amount), money.currency, resolveLocale(args[0] ?? ctx.locale));
   },
 };

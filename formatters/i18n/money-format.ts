@@ -6,22 +6,21 @@
  * `money-string` wraps the result in `<span class="sqs-money-native">`.
  */
 import Big from 'big.js';
+import { fractionDigits } from '../../domain/money/currencies.ts';
+import { decimalText } from '../../domain/money/decimal.ts';
+import { parseMoneyWithCurrency } from '../../domain/money/money.ts';
 import type { Formatter } from '../../engine/index.ts';
 import { renderMarkup } from '../markup.ts';
 import { toDecimal } from './decimal-value.ts';
 import { numberFormat } from './intl-cache.ts';
-import { readMoney } from './money-value.ts';
-
-// Fraction digits of the supported currencies (spec: all 2 except JPY).
-const fractionDigits = (currency: string): number => (currency === 'JPY' ? 0 : 2);
 
 /** moneyText(12345) → '123.45'; moneyText({ decimalValue: '5', currencyCode: 'JPY' }) → '5' */
 export function moneyText(value: unknown): string | undefined {
-  const money = readMoney(value);
+  const money = parseMoneyWithCurrency(value);
   let decimal: string;
   let digits: number;
   if (money) {
-    decimal = money.decimal;
+    decimal = decimalText(money.amount);
     digits = fractionDigits(money.currency);
   } else {
     const cents = toDecimal(value);
@@ -34,7 +33,7 @@ export function moneyText(value: unknown): string | undefined {
     maximumFractionDigits: digits,
     roundingMode: 'halfEven',
     signDisplay: 'negative',
-  }).format(decimal as unknown as number);
+  }).format(decimal as Intl.StringNumericLiteral);
 }
 
 export const moneyFormatFormatter: Formatter = {

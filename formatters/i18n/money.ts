@@ -3,10 +3,11 @@
  * value in the render's locale, with CLDR currency symbols, grouping and the
  * currency's own fraction digits (JPY has none).
  */
+import { decimalText } from '../../domain/money/decimal.ts';
+import { type Money, parseMoneyWithCurrency } from '../../domain/money/money.ts';
 import type { Formatter } from '../../engine/index.ts';
 import { numberFormat } from './intl-cache.ts';
 import { resolveLocale } from './locale.ts';
-import { type MoneyAmount, readMoney } from './money-value.ts';
 import { type DigitOptions, digitOptions, intlDigits } from './number-format.ts';
 import { optionBoolean, optionValue, type ParsedOptions, parseOptions } from './options.ts';
 
@@ -37,8 +38,8 @@ export function moneyOptions(options: ParsedOptions): MoneyOptions {
   };
 }
 
-/** formatMoney({ decimal: '1234.5', currency: 'EUR' }, 'en-US', opts) → '€1,234.50' */
-export function formatMoney(money: MoneyAmount, locale: string, o: MoneyOptions): string {
+/** formatMoneyStyle(1234.5 EUR, 'en-US', opts) → '€1,234.50' */
+export function formatMoneyStyle(money: Money, locale: string, o: MoneyOptions): string {
   const base: Intl.NumberFormatOptions = {
     style: 'currency',
     currency: money.currency,
@@ -47,7 +48,7 @@ export function formatMoney(money: MoneyAmount, locale: string, o: MoneyOptions)
     // A negative amount that rounds to zero shows no sign.
     signDisplay: 'negative',
   };
-  const value = money.decimal as unknown as number;
+  const value = decimalText(money.amount) as Intl.StringNumericLiteral;
   switch (o.style) {
     case 'short':
       // Compact notation only groups 5+ digit numbers by default; the dialect groups like plain numbers.
@@ -92,17 +93,17 @@ function hasDigits(o: DigitOptions): boolean {
 
 // The code style places the ISO code where the locale places a currency's name
 // ("1,234.56 USD", "1,234.56USD" in Japanese), so it reuses the name layout.
-function codeStyle(money: MoneyAmount, locale: string, o: MoneyOptions, base: Intl.NumberFormatOptions): string {
+function codeStyle(money: Money, locale: string, o: MoneyOptions, base: Intl.NumberFormatOptions): string {
   const parts = currencyFormat(locale, o, { ...base, currencyDisplay: 'name' }).formatToParts(
-    money.decimal as unknown as number,
+    decimalText(money.amount) as Intl.StringNumericLiteral,
   );
   return parts.map((p) => (p.type === 'currency' ? money.currency : p.value)).join('');
 }
 
 export const moneyFormatter: Formatter = {
   format: (value, args, ctx) => {
-    const money = readMoney(value);
+    const money = parseMoneyWithCurrency(value);
     if (money === undefined) return '';
-    return formatMoney(money, resolveLocale(ctx.locale), moneyOptions(parseOptions(args)));
+    return formatMoneyStyle(money, resolveLocale(ctx.locale), moneyOptions(parseOptions(args)));
   },
 };

@@ -1,9 +1,9 @@
 /** One entry of the cart page: picture, name, variant, prices, quantity control and remove button. */
 import { useEffect, useId, useRef } from 'react';
-import { formatMinorUnits } from '../cart-labels.ts';
+import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
+import { QUANTITY as LIMITS } from '../../domain/quantity.ts';
 import { type CartEntry, variantText } from './cart-entries.ts';
 import { decreaseLabel, increaseLabel, removeLabel, CART_PAGE_TEXT as TEXT } from './cart-page-text.ts';
-import { QUANTITY_LIMITS as LIMITS } from './quantity-input.ts';
 
 export interface CartEntryRowProps {
   entry: CartEntry;

@@ -5,7 +5,7 @@
  * does nothing, and names the minimum notice as its reason.
  */
 import { useId } from 'react';
-import { formatMinorUnits } from '../cart-labels.ts';
+import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
 import { type CartSnapshot, CHECKOUT_PATH } from '../cart-store.ts';
 import { minimumSubtotalMessage, CART_PAGE_TEXT as TEXT } from './cart-page-text.ts';
 import { isBelowMinimum, type MinimumSubtotal } from './minimum-subtotal.ts';

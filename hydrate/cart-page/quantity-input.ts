@@ -1,13 +1,6 @@
 /** Reads the cart page's quantity field before anything is sent. */
 import { ADD_TO_CART_MESSAGES } from '../../shared/add-to-cart-messages.ts';
 
-/**
- * Spec section 5's quantity input: whole numbers from 1 to 9999. The same
- * table in formatters/commerce/quantity-rules.ts would pull big.js into the
- * bundle through its neighbours, for two numbers.
- */
-export const QUANTITY_LIMITS = { min: 1, max: 9999, step: 1, size: 4 } as const;
-
 /** A blank field has no message: it is put back to the current quantity without a complaint. */
 export type QuantityInput = { ok: true; quantity: number } | { ok: false; message: string | null };
 

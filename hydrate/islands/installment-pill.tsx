@@ -7,6 +7,7 @@
  * requests (CSP is self-only), so the provider's information page is not fetched.
  */
 import { createElement, useEffect, useState } from 'react';
+import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
 import {
   DEFAULT_INSTALLMENT_COUNT,
   type InstallmentContext,
@@ -19,7 +20,6 @@ import {
   parseInstallmentContext,
   providerName,
 } from '../../shared/installments.ts';
-import { formatMinorUnits } from '../cart-labels.ts';
 import type { IslandEntry } from '../island-registry.ts';
 import { ModalDialog } from '../modal/modal-dialog.tsx';
 import { VARIANT_CHANGE_EVENT, type VariantChange } from '../variant-page-effects.ts';

@@ -21,14 +21,13 @@
  * script count too.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { BLOCK_TYPES } from '../../domain/spec-enums.ts';
 import { FORM_MESSAGES } from '../../shared/form-messages.ts';
 import { characterCount, validateForm } from '../../shared/form-validation.ts';
 import { type CaptchaWidget, mountCaptcha } from '../captcha/captcha-widget.ts';
 import type { IslandProps } from '../island-types.ts';
 import { fieldControls, type MarkedField, pageFields, readAnswers, readFields } from '../site-form/form-markup.ts';
 import { submitForm } from '../site-form/submit-form.ts';
-
-export const NEWSLETTER_BLOCK = 51;
 
 /** Spec section 5. */
 export const SITE_FORM_TEXT = { submitting: 'Submitting…' } as const;
@@ -98,7 +97,7 @@ export function SiteForm({ element: form, context }: SiteFormProps) {
   const [overNews, setOverNews] = useState('');
   const submitted = useRef(0);
   const success = useRef<HTMLElement>(null);
-  const newsletter = Number(form.dataset.blockType) === NEWSLETTER_BLOCK;
+  const newsletter = Number(form.dataset.blockType) === BLOCK_TYPES.newsletter;
   const button = slot(form, '.form-submit') as HTMLButtonElement | null;
   const [label] = useState(() => button?.textContent ?? '');
   const [title] = useState(() => {

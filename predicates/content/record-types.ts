@@ -3,15 +3,11 @@
  * (`{.event?}`), promoted block type (`{.promotedVIDEO?}`), background source
  * (`{.background-source-video?}`) and cover-page slide type (`{.current-type? gallery}`).
  */
+
+import { BACKGROUND_SOURCE, RECORD_TYPES, type RecordTypeName, SLICE_TYPES } from '../../domain/spec-enums.ts';
 import type { ExecContext, Predicate, PredicateTable } from '../../engine/index.ts';
 import { childOf } from '../../engine/index.ts';
 import { numberOf, textOf } from '../../formatters/content/node-values.ts';
-import {
-  BACKGROUND_SOURCE,
-  RECORD_TYPES,
-  type RecordTypeName,
-  SLICE_TYPES,
-} from '../../formatters/content/spec-enums.ts';
 
 const NO_ARGS = { min: 0, max: 0 };
 

@@ -4,6 +4,7 @@
  * (`{kind}-block` class) and in templates/page-blocks/{kind}.html.
  */
 import type { PageBlock } from '../../api/db/schema.ts';
+import { BLOCK_TYPES } from '../../domain/spec-enums.ts';
 
 export type BlockTypeNumber = PageBlock['type'];
 
@@ -11,14 +12,14 @@ export type BlockTypeNumber = PageBlock['type'];
 export type BlockOf<N extends BlockTypeNumber> = Extract<PageBlock, { type: N }>;
 
 export const BLOCK_KINDS = {
-  2: 'html',
-  4: 'map',
-  5: 'image',
-  8: 'gallery',
-  9: 'form',
-  51: 'newsletter',
-  53: 'button',
-  55: 'summary-v2',
+  [BLOCK_TYPES.html]: 'html',
+  [BLOCK_TYPES.map]: 'map',
+  [BLOCK_TYPES.image]: 'image',
+  [BLOCK_TYPES.gallery]: 'gallery',
+  [BLOCK_TYPES.form]: 'form',
+  [BLOCK_TYPES.newsletter]: 'newsletter',
+  [BLOCK_TYPES.button]: 'button',
+  [BLOCK_TYPES['summary-v2']]: 'summary-v2',
 } as const satisfies Record<BlockTypeNumber, string>;
 
 export type BlockKind = (typeof BLOCK_KINDS)[BlockTypeNumber];

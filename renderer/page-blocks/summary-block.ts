@@ -3,8 +3,9 @@
  * events) with a heading linking to it. Prices, marks and dates go through
  * the same formatters the collection pages use, so they read the same.
  */
+
+import { RECORD_TYPES } from '../../domain/spec-enums.ts';
 import { arrayOf, childOf, isRecord, textIfSet } from '../../formatters/commerce/values.ts';
-import { RECORD_TYPES } from '../../formatters/content/spec-enums.ts';
 import type { BlockHandler } from './block-handler.ts';
 import { collectionLink } from './collection-link.ts';
 import { pageBlockError } from './page-block-errors.ts';

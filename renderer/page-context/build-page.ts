@@ -20,7 +20,7 @@ import type { Db } from '../../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
 import { cartJson, findVisitorCart } from '../../api/services/cart-service.ts';
 import { findCheckoutCart, minimumSubtotalOf } from '../../api/services/checkout-service.ts';
-import { COLLECTION_TYPES, RECORD_TYPES } from '../../formatters/content/spec-enums.ts';
+import { COLLECTION_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
 import type { FormAttempt } from '../form-attempts.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
 import type { Route } from '../routing/resolve-route.ts';

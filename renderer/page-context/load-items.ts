@@ -12,7 +12,7 @@ import { getForms } from '../../api/repositories/form-repository.ts';
 import { getImages, listItemImages } from '../../api/repositories/item-repository.ts';
 import { getProductsForItems } from '../../api/repositories/product-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
-import { RECORD_TYPES } from '../../formatters/content/spec-enums.ts';
+import { RECORD_TYPES } from '../../domain/spec-enums.ts';
 import { idPart, renderFormFields } from '../page-blocks/index.ts';
 import { itemJson } from './content-json.ts';
 import { merchandisingJson } from './merchandising-json.ts';

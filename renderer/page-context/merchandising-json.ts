@@ -4,11 +4,9 @@
  * read by the product-scarcity and product-restock-notification formatters.
  */
 import type { Product, ProductVariant, StoreSettings } from '../../api/db/schema.ts';
-import { PRODUCT_TYPES } from '../../formatters/content/spec-enums.ts';
+import { isStockedType } from '../../domain/product-types.ts';
 
 const DEFAULT_SCARCITY_THRESHOLD = 5;
-/** Only goods with stock can run out. */
-const STOCKED_TYPES: readonly number[] = [PRODUCT_TYPES.physical, PRODUCT_TYPES.service];
 
 const RESTOCK_MESSAGES = {
   CTAText: 'Get notified by email when this product is back in stock',
@@ -22,7 +20,8 @@ export function merchandisingJson(
   variants: readonly ProductVariant[],
   store: StoreSettings,
 ): Record<string, unknown> {
-  const stocked = STOCKED_TYPES.includes(product.productType);
+  // Only goods with stock can run out.
+  const stocked = isStockedType(product.productType);
   const threshold = store.scarcityThreshold ?? DEFAULT_SCARCITY_THRESHOLD;
   const limited = stocked ? variants.filter((v) => !v.unlimited) : [];
   const soldOut = limited.filter((v) => v.qtyInStock === 0);

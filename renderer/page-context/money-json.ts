@@ -1,4 +1,4 @@
-import { Decimal, fractionDigits } from '../../formatters/money/index.ts';
+import { Decimal, fractionDigits } from '../../domain/money/index.ts';
 
 /** The Money shape templates read: `value` is the decimal amount as text ("19.00"), never a float. */
 export interface MoneyJson {

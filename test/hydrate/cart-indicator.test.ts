@@ -1,6 +1,7 @@
 import { act } from 'react';
 import t from 'tap';
-import { cartCountText, cartSpokenLabel, formatMinorUnits } from '../../hydrate/cart-labels.ts';
+import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
+import { cartCountText, cartSpokenLabel } from '../../hydrate/cart-labels.ts';
 import { announceCart } from '../../hydrate/cart-store.ts';
 import { cartWith, createDomEnv, EMPTY_CART } from './dom-env.ts';
 

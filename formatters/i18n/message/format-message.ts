@@ -4,12 +4,13 @@
  * `{0 unit in:byte}`) are formatted with the same code as the template
  * formatters, so a value reads the same inside and outside a message.
  */
+
+import { parseMoneyWithCurrency } from '../../../domain/money/money.ts';
 import { dateTimeOptions, formatDateTime } from '../datetime/datetime.ts';
 import { toEpoch } from '../datetime/epoch.ts';
 import { formatInterval, intervalOptions } from '../datetime/interval.ts';
 import { toDecimal } from '../decimal-value.ts';
-import { formatMoney, moneyOptions } from '../money.ts';
-import { readMoney } from '../money-value.ts';
+import { formatMoneyStyle, moneyOptions } from '../money.ts';
 import { formatNumber, numberOptions } from '../number-format.ts';
 import { parseOptions } from '../options.ts';
 import { pluralCategory } from '../plural.ts';
@@ -43,8 +44,8 @@ const FORMATTERS: Record<string, ArgFormatter> = {
     return d === undefined ? '' : formatNumber(d, env.locale, numberOptions(parseOptions(node.options), true));
   },
   money: (node, args, env) => {
-    const m = readMoney(first(node, args));
-    return m === undefined ? '' : formatMoney(m, env.locale, moneyOptions(parseOptions(node.options)));
+    const m = parseMoneyWithCurrency(first(node, args));
+    return m === undefined ? '' : formatMoneyStyle(m, env.locale, moneyOptions(parseOptions(node.options)));
   },
   datetime: (node, args, env) => {
     const t = toEpoch(first(node, args));

@@ -15,8 +15,8 @@ Decimal.NE = -1e6;
 export type DecimalValue = Big;
 
 const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-// An exponent this large is not a price; refusing it keeps plain-notation output small.
-const MAX_EXPONENT = 100;
+// Beyond this exponent a value is not a price or a measurement, and its plain form could be megabytes long.
+const MAX_EXPONENT = 400;
 
 export const ZERO: Big = new Decimal(0);
 

@@ -46,6 +46,18 @@ export const FOLDER_BEHAVIOR = { index: 1, redirect: 2, none: 3, variation: 4 } 
 /** Background source, plus the reference's -1 for "not set". */
 export const BACKGROUND_SOURCE = { undefined: -1, upload: 1, instagram: 2, video: 3, none: 4 } as const;
 
+/** Block types of a page's layout (spec section 3 lists navigation 1 … accordion 69); the ones this product renders. */
+export const BLOCK_TYPES = {
+  html: 2,
+  map: 4,
+  image: 5,
+  gallery: 8,
+  form: 9,
+  newsletter: 51,
+  button: 53,
+  'summary-v2': 55,
+} as const;
+
 export const PRODUCT_TYPES = { physical: 1, digital: 2, service: 3, 'gift-card': 4, paywall: 5 } as const;
 
 /**

@@ -1,3 +1,4 @@
+export * from './allocate.ts';
 export * from './currencies.ts';
 export * from './decimal.ts';
 export * from './default-format.ts';
@@ -5,4 +6,5 @@ export * from './errors.ts';
 export * from './format-money.ts';
 export * from './locale-currency.ts';
 export * from './locale-format.ts';
+export * from './minor-units-text.ts';
 export * from './money.ts';

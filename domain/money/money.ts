@@ -49,6 +49,21 @@ export function parseMoney(node: unknown): Money | undefined {
   return amount === undefined ? undefined : { amount, currency: currencyOf(node) };
 }
 
+const CURRENCY_CODE = /^[A-Za-z]{3}$/;
+
+/**
+ * Money that names its own currency, for formatters that show nothing
+ * rather than assume USD: parseMoney({decimalValue: '1.5', currencyCode: 'usd'})
+ * → 1.5 USD; undefined without a three-letter code.
+ */
+export function parseMoneyWithCurrency(node: unknown): Money | undefined {
+  if (!isMoneyNode(node)) return undefined;
+  const code = Object.hasOwn(node, 'value') ? node.currency : node.currencyCode;
+  if (typeof code !== 'string' || !CURRENCY_CODE.test(code)) return undefined;
+  const amount = parseDecimal(amountTextOf(node));
+  return amount === undefined ? undefined : { amount, currency: code.toUpperCase() };
+}
+
 /**
  * Lenient reading for display code: a missing node or an unreadable amount
  * counts as zero, the way product prices have always rendered ('abc' → 0.00).
