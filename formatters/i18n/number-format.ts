@@ -118,23 +118,23 @@ export function formatNumber(decimal: string, locale: string, o: NumberOptions):
     case 'short':
     case 'long':
       return numberFormat(locale, intlDigits(o, { ...base, notation: 'compact', compactDisplay: o.style })).format(
-        decimal as unknown as number,
+        decimal as Intl.StringNumericLiteral,
       );
     case 'percent':
     case 'percent-scaled': {
       const value = o.style === 'percent-scaled' ? dividedBy(decimal, 100) : decimal;
-      return numberFormat(locale, intlDigits(o, { ...base, style: 'percent' })).format(value as unknown as number);
+      return numberFormat(locale, intlDigits(o, { ...base, style: 'percent' })).format(value as Intl.StringNumericLiteral);
     }
     case 'permille':
     case 'permille-scaled': {
       // Intl has no permille style; a percent of value×10 has the same digits, then the sign is swapped.
       const value = o.style === 'permille-scaled' ? dividedBy(decimal, 100) : times(decimal, 10);
       const parts = numberFormat(locale, intlDigits(o, { ...base, style: 'percent' })).formatToParts(
-        value as unknown as number,
+        value as Intl.StringNumericLiteral,
       );
       return parts.map((p) => (p.type === 'percentSign' ? '‰' : p.value)).join('');
     }
     default:
-      return numberFormat(locale, intlDigits(o, base)).format(decimal as unknown as number);
+      return numberFormat(locale, intlDigits(o, base)).format(decimal as Intl.StringNumericLiteral);
   }
 }

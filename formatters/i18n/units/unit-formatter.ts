@@ -101,7 +101,7 @@ const groupSpace = (s: string): string => s.replace(/\u202f/g, '\u00a0');
 
 function render(value: Decimal, unit: string, locale: string, req: UnitRequest, options: Intl.NumberFormatOptions) {
   const text = value.toFixed();
-  const number = groupSpace(numberFormat(locale, options).format(text as unknown as number));
+  const number = groupSpace(numberFormat(locale, options).format(text as Intl.StringNumericLiteral));
   const category = pluralRule(locale, { ...pluralDigits(options) }).select(Math.abs(Number(text)));
   if (!hasOwnTable(locale)) {
     const intl = intlUnit(value, unit, locale, req.width, options);
@@ -125,7 +125,7 @@ function intlUnit(value: Decimal, unit: string, locale: string, width: UnitWidth
   try {
     return groupSpace(
       numberFormat(locale, { ...o, style: 'unit', unit, unitDisplay: width }).format(
-        value.toFixed() as unknown as number,
+        value.toFixed() as Intl.StringNumericLiteral,
       ),
     );
   } catch {
@@ -171,7 +171,7 @@ export function formatUnitValue(raw: unknown, options: ParsedOptions, locale: st
   if (from === undefined) {
     // No `in`: the value is in the smallest unit the locale uses for the requested kind.
     const kind = target ?? undefined;
-    if (kind === undefined) return numberFormat(locale, numberOptions(req)).format(text as unknown as number);
+    if (kind === undefined) return numberFormat(locale, numberOptions(req)).format(text as Intl.StringNumericLiteral);
     from = candidates(req, kind, locale)?.at(-1) ?? kind;
   }
   if (req.sequence) return sequenceText(value, from, req.sequence, locale, req);
