@@ -15,7 +15,8 @@ import { smartypants } from './core/smartypants.ts';
 import { truncate, truncateLength } from './core/truncate.ts';
 import { urlEncode } from './core/url-encode.ts';
 import { keyOf, lookupFromValue } from './core/value-frame.ts';
-import { integerArg, numberOf, textOf } from './core/values.ts';
+import { integerArg, textOf } from './core/values.ts';
+import { readNumber } from './scalar-number.ts';
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const HTML_SPECIALS = /[&<>]/g;
@@ -86,7 +87,7 @@ export const coreFormatters: FormatterTable = {
       const n = args.length;
       if (n === 0) return undefined;
       // A fraction or NaN gives no index, hence nothing.
-      return args[(((numberOf(value) - 1) % n) + n) % n];
+      return args[(((readNumber(value, 'leading-decimal') - 1) % n) + n) % n];
     },
   },
 
@@ -155,7 +156,7 @@ export const coreFormatters: FormatterTable = {
     args: { min: 0, max: 1 },
     format: (value, args) => {
       const m = integerArg(args[0]);
-      return numberOf(value) % (m ? m : DEFAULT_MODULUS);
+      return readNumber(value, 'leading-decimal') % (m ? m : DEFAULT_MODULUS);
     },
   },
 
@@ -167,7 +168,7 @@ export const coreFormatters: FormatterTable = {
     format: (value, args) => {
       const singular = args.length >= 2 ? args[0]! : '';
       const plural = args.length >= 2 ? args[1]! : args.length === 1 ? args[0]! : 's';
-      return numberOf(value) === 1 ? singular : plural;
+      return readNumber(value, 'leading-decimal') === 1 ? singular : plural;
     },
   },
 
@@ -179,7 +180,7 @@ export const coreFormatters: FormatterTable = {
   /** JSON as it is, `null` for missing; unlike `json`, nothing is escaped for script blocks. */
   raw: { args: { min: 0, max: 0 }, format: (value) => JSON.stringify(value) ?? 'null' },
 
-  round: { args: { min: 0, max: 0 }, format: (value) => Math.round(numberOf(value)) },
+  round: { args: { min: 0, max: 0 }, format: (value) => Math.round(readNumber(value, 'leading-decimal')) },
 
   /** Strips tags from text; empty or false values pass through unchanged. */
   safe: {

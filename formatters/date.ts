@@ -6,9 +6,9 @@
 import { DateTime } from 'luxon';
 import type { FormatterTable } from '../engine/index.ts';
 import { INVALID_DATE, isShowableInstant } from './date/invalid-date.ts';
-import { looseNumber } from './date/loose-number.ts';
 import { strftime } from './date/strftime.ts';
 import { type DisplayZone, displayZone } from './date/zone.ts';
+import { readNumber } from './scalar-number.ts';
 
 /** Locale-formatted date and time of an instant in the render's zone; '' for anything that is not an instant. */
 function dateTimeField(value: unknown, locale: string, zone: DisplayZone): string {
@@ -30,7 +30,7 @@ export const dateFormatters: FormatterTable = {
       // The pattern may itself contain the argument delimiter: `{t|date %d %B}` is one pattern.
       const pattern = args.join(' ');
       if (pattern === '') return '';
-      const ms = looseNumber(value);
+      const ms = readNumber(value, 'leading-number');
       if (!isShowableInstant(ms)) return INVALID_DATE;
       return strftime(pattern, ms, displayZone(ctx.timeZone));
     },

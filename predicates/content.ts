@@ -8,8 +8,9 @@
 import { COLLECTION_TYPES, FOLDER_BEHAVIOR } from '../domain/spec-enums.ts';
 import type { ExecContext, PredicateTable } from '../engine/index.ts';
 import { childOf, isTruthy } from '../engine/index.ts';
-import { flagOf, isPlainObject, numberOf, textOf } from '../formatters/content/node-values.ts';
+import { flagOf, isPlainObject, textOf } from '../formatters/content/node-values.ts';
 import { stripTags } from '../formatters/content/strip-tags.ts';
+import { readNumber } from '../formatters/scalar-number.ts';
 import { galleryPredicates } from './content/gallery.ts';
 import { recordTypePredicates } from './content/record-types.ts';
 import { isSameDay } from './content/same-day.ts';
@@ -30,7 +31,7 @@ function hasExcerpt(excerpt: unknown): boolean {
 /** The collection's own type when the node carries a collection, else the node's type. */
 function collectionType(ctx: ExecContext): number {
   const collection = field(ctx, 'collection');
-  return numberOf(childOf(collection === undefined ? ctx.current() : collection, 'type'));
+  return readNumber(childOf(collection === undefined ? ctx.current() : collection, 'type'), 'parse-float');
 }
 
 export const contentPredicates: PredicateTable = {
@@ -50,14 +51,15 @@ export const contentPredicates: PredicateTable = {
     test: (_args, ctx) => {
       const behavior = ctx.lookup('folderBehavior');
       if (behavior === undefined) return true;
-      const n = numberOf(behavior);
+      const n = readNumber(behavior, 'parse-float');
       return n === FOLDER_BEHAVIOR.index || n === FOLDER_BEHAVIOR.redirect;
     },
   },
   'collection?': { args: NO_ARGS, test: (_args, ctx) => isTruthy(field(ctx, 'collection')) },
   'collection-page?': {
     args: NO_ARGS,
-    test: (_args, ctx) => numberOf(childOf(field(ctx, 'collection'), 'type')) === COLLECTION_TYPES.page,
+    test: (_args, ctx) =>
+      readNumber(childOf(field(ctx, 'collection'), 'type'), 'parse-float') === COLLECTION_TYPES.page,
   },
   'collection-template-page?': {
     args: NO_ARGS,
@@ -100,7 +102,7 @@ export const contentPredicates: PredicateTable = {
   },
   'redirect?': {
     args: NO_ARGS,
-    test: (_args, ctx) => numberOf(field(ctx, 'folderBehavior')) === FOLDER_BEHAVIOR.redirect,
+    test: (_args, ctx) => readNumber(field(ctx, 'folderBehavior'), 'parse-float') === FOLDER_BEHAVIOR.redirect,
   },
   'same-day?': { args: NO_ARGS, test: (_args, ctx) => isSameDay(ctx.current()) },
   'serviceNameEmail?': { args: NO_ARGS, test: (_args, ctx) => textOf(field(ctx, 'serviceName')) === 'email' },

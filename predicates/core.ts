@@ -1,7 +1,8 @@
 /** Core predicates: comparisons, number tests, nth and debug. */
 import type { ExecContext, PredicateTable } from '../engine/index.ts';
 import { isTruthy } from '../engine/index.ts';
-import { deepEqual, numberOf, textOf } from '../formatters/core/values.ts';
+import { deepEqual, textOf } from '../formatters/core/values.ts';
+import { readNumber } from '../formatters/scalar-number.ts';
 
 const JSON_START = /^[-"[{\d]|^(?:true|false|null)$/;
 
@@ -45,7 +46,7 @@ const orderOf = (a: number | string | boolean, b: number | string | boolean): nu
 export function compareValues(a: unknown, b: unknown): number {
   switch (typeof a) {
     case 'number':
-      return orderOf(a, numberOf(b));
+      return orderOf(a, readNumber(b, 'leading-decimal'));
     case 'string':
       return orderOf(a, textOf(b));
     case 'boolean': {
@@ -137,6 +138,6 @@ export const corePredicates: PredicateTable = {
    * plural?/singular? look at `@` only, read as a number: more than 1, exactly 1.
    * The reference ignores an argument (`{.plural? n}` still tests `@`); one is tolerated so such templates compile.
    */
-  'plural?': { args: { min: 0, max: 1 }, test: (_args, ctx) => numberOf(ctx.current()) > 1 },
-  'singular?': { args: { min: 0, max: 1 }, test: (_args, ctx) => numberOf(ctx.current()) === 1 },
+  'plural?': { args: { min: 0, max: 1 }, test: (_args, ctx) => readNumber(ctx.current(), 'leading-decimal') > 1 },
+  'singular?': { args: { min: 0, max: 1 }, test: (_args, ctx) => readNumber(ctx.current(), 'leading-decimal') === 1 },
 };

@@ -4,7 +4,7 @@
  * the site's settings turn comments off. `disqus?` tests the Disqus short name.
  */
 import { childOf, type ExecContext, isTruthy, type PredicateTable } from '../engine/index.ts';
-import { looseNumber } from '../formatters/date/loose-number.ts';
+import { readNumber } from '../formatters/scalar-number.ts';
 
 const OPEN = 1;
 
@@ -13,7 +13,10 @@ function commentsShown(ctx: ExecContext): boolean {
   const settings = ctx.lookup('websiteSettings');
   if (settings !== undefined && !isTruthy(childOf(settings, 'commentsEnabled'))) return false;
   const node = ctx.current();
-  return looseNumber(childOf(node, 'commentState')) === OPEN || looseNumber(childOf(node, 'publicCommentCount')) > 0;
+  return (
+    readNumber(childOf(node, 'commentState'), 'leading-number') === OPEN ||
+    readNumber(childOf(node, 'publicCommentCount'), 'leading-number') > 0
+  );
 }
 
 export const socialPredicates: PredicateTable = {

@@ -1,5 +1,7 @@
 /** Cart numbers shown in page markup. */
-import { arrayOf, asCount, childOf } from './values.ts';
+
+import { readNumber } from '../scalar-number.ts';
+import { arrayOf, childOf } from './values.ts';
 
 /** Spec: "Cart pill and count cap: '100+' above 100." */
 export const CART_COUNT_CAP = 100;
@@ -8,7 +10,7 @@ export const CART_COUNT_CAP = 100;
 export function cartQuantity(cart: unknown): number {
   let total = 0;
   for (const entry of arrayOf(cart, 'entries')) {
-    const n = asCount(childOf(entry, 'quantity'));
+    const n = readNumber(childOf(entry, 'quantity'), 'leading-decimal');
     if (!Number.isNaN(n)) total += n;
   }
   return total;

@@ -1,14 +1,15 @@
 /** Stock questions about a product (spec section 4, product display status). */
 import { isStockedType } from '../../domain/product-types.ts';
+import { readNumber } from '../scalar-number.ts';
 import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
-import { asCount, childOf, isTruthy } from './values.ts';
+import { childOf, isTruthy } from './values.ts';
 import { variantsOf } from './variants.ts';
 
 /** What "unlimited" adds up to: large enough for any quantity rule, still a safe integer. */
 export const UNLIMITED_STOCK = Number.MAX_SAFE_INTEGER;
 
 // Unreadable stock text stays NaN: it is neither "some left" nor "1 or less".
-const stockOf = (variant: unknown): number => asCount(childOf(variant, 'qtyInStock'));
+const stockOf = (variant: unknown): number => readNumber(childOf(variant, 'qtyInStock'), 'leading-decimal');
 
 const isUnlimited = (variant: unknown): boolean => isTruthy(childOf(variant, 'unlimited'));
 

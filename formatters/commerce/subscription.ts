@@ -6,7 +6,8 @@
  * key; otherwise the English text is built here.
  */
 import { decimalText, parseDecimal } from '../../domain/money/index.ts';
-import { asCount, asFlag, childOf, isRecord, pathOf, toOutputString } from './values.ts';
+import { readNumber } from '../scalar-number.ts';
+import { asFlag, childOf, isRecord, pathOf, toOutputString } from './values.ts';
 
 /** Billing units with whole-year conversion; units outside this table are worded from their own name. */
 export const PERIODS_PER_YEAR: Readonly<Record<string, number>> = Object.freeze({ WEEK: 52, MONTH: 12, YEAR: 1 });
@@ -34,7 +35,7 @@ export interface SubscriptionWording {
 // Billing numbers may arrive as strings; NaN stays NaN so the text shows the data is broken rather than a made-up number.
 function billingNumber(value: unknown): number {
   if (typeof value === 'string') return value.trim() === '' ? 0 : Number(value);
-  return asCount(value);
+  return readNumber(value, 'leading-decimal');
 }
 
 function numberText(n: number): string {

@@ -36,25 +36,6 @@ export function asFlag(value: unknown): boolean {
   return value === 'true';
 }
 
-/**
- * A count (stock, quantity, billing cycles): numbers as they are, numeric
- * strings parsed, booleans as 0/1, missing as 0; anything unreadable is NaN so
- * callers decide what it means.
- */
-export function asCount(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (value === undefined || value === null) return 0;
-  if (typeof value === 'string') {
-    const lead = LEADING_NUMBER.exec(value);
-    return lead ? Number(lead[1]) : Number.NaN;
-  }
-  return 0;
-}
-
-// The number a count's text starts with ('12 left' → 12); exponents are not counts ('1e2' → 1).
-const LEADING_NUMBER = /^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))/;
-
 /** Printable text when the value is a non-empty string, a number or a boolean; undefined otherwise. */
 export function textIfSet(value: unknown): string | undefined {
   if (typeof value === 'string') return value === '' ? undefined : value;

@@ -4,7 +4,8 @@
  */
 import { childOf, type ExecContext, isTruthy } from '../../engine/index.ts';
 import { renderMarkup } from '../markup.ts';
-import { isPlainObject, numberOf, textOf } from './node-values.ts';
+import { readNumber } from '../scalar-number.ts';
+import { isPlainObject, textOf } from './node-values.ts';
 import { stripTags } from './strip-tags.ts';
 
 /** Spec section 9: alt text falls back to at most 250 characters of stripped body. */
@@ -27,7 +28,7 @@ export function altText(image: unknown): string {
 export function focalPoint(image: unknown): string {
   const point = childOf(image, 'mediaFocalPoint');
   if (point === undefined) return '0.5,0.5';
-  return `${numberOf(childOf(point, 'x'))},${numberOf(childOf(point, 'y'))}`;
+  return `${readNumber(childOf(point, 'x'), 'parse-float')},${readNumber(childOf(point, 'y'), 'parse-float')}`;
 }
 
 interface ImageMetaData {

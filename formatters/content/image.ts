@@ -1,8 +1,9 @@
 /** image: an image element for the lazy loader, with a noscript fallback. */
 import { childOf, type ExecContext } from '../../engine/index.ts';
 import { renderMarkup } from '../markup.ts';
+import { readNumber } from '../scalar-number.ts';
 import { altText, renderImageMeta } from './image-meta.ts';
-import { numberOf, textOf } from './node-values.ts';
+import { textOf } from './node-values.ts';
 
 /** The block type of image blocks, whose alt text the owner sets explicitly. */
 const IMAGE_BLOCK = 5;
@@ -11,7 +12,8 @@ const DEFAULT_CLASS = 'thumb-image';
 
 /** An image block's altText (trimmed); any other image's title, body or file name. */
 function imageAlt(image: unknown, ctx: ExecContext): string {
-  if (numberOf(ctx.lookup('blockType')) === IMAGE_BLOCK) return textOf(childOf(image, 'altText')).trim();
+  if (readNumber(ctx.lookup('blockType'), 'parse-float') === IMAGE_BLOCK)
+    return textOf(childOf(image, 'altText')).trim();
   return altText(image);
 }
 

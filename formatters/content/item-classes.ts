@@ -2,7 +2,8 @@
 
 import { RECORD_TYPES } from '../../domain/spec-enums.ts';
 import { childOf, type ExecContext, isTruthy } from '../../engine/index.ts';
-import { numberOf, textOf } from './node-values.ts';
+import { readNumber } from '../scalar-number.ts';
+import { textOf } from './node-values.ts';
 import { isOnSale, isSoldOut } from './product-status.ts';
 
 /** 'Bar Baz!' → 'bar-baz': lower case, whitespace runs to '-', other characters dropped. */
@@ -31,7 +32,7 @@ export function itemClasses(item: unknown, ctx: ExecContext): string {
   const index = ctx.resolve(['@index']);
   if (index !== undefined) classes.push(`article-index-${textOf(index)}`);
   if (isTruthy(childOf(item, 'starred'))) classes.push('featured');
-  if (numberOf(childOf(item, 'recordType')) === RECORD_TYPES['store-item']) {
+  if (readNumber(childOf(item, 'recordType'), 'parse-float') === RECORD_TYPES['store-item']) {
     if (isOnSale(item)) classes.push('on-sale');
     if (isSoldOut(item)) classes.push('sold-out');
   }

@@ -6,24 +6,6 @@
 
 export { textOf } from '../scalar-text.ts';
 
-/**
- * Numbers as they are, booleans as 1 / 0, text through parseFloat when it has a
- * decimal point and parseInt otherwise (so '1e3' is 1 but '.5e4' is 5000),
- * everything else as 0. Unreadable text is NaN, which callers may print.
- */
-export function numberOf(value: unknown): number {
-  switch (typeof value) {
-    case 'number':
-      return value;
-    case 'boolean':
-      return value ? 1 : 0;
-    case 'string':
-      return value.includes('.') ? Number.parseFloat(value) : Number.parseInt(value, 10);
-    default:
-      return 0;
-  }
-}
-
 /** A stored option flag: true, a non-zero whole number, or the exact text 'true'. */
 export function flagOf(value: unknown): boolean {
   switch (typeof value) {

@@ -5,14 +5,14 @@
 
 import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
 import { childOf, isTruthy } from '../../engine/index.ts';
-import { numberOf } from './node-values.ts';
+import { readNumber } from '../scalar-number.ts';
 
 const variantsOf = (content: unknown): readonly unknown[] => {
   const variants = childOf(content, 'variants');
   return Array.isArray(variants) ? variants : [];
 };
 
-const productType = (content: unknown): number => numberOf(childOf(content, 'productType'));
+const productType = (content: unknown): number => readNumber(childOf(content, 'productType'), 'parse-float');
 
 /** Physical and service items are on sale when any variant is; digital ones by their own flag. */
 export function isOnSale(item: unknown): boolean {
@@ -33,5 +33,7 @@ export function isSoldOut(item: unknown): boolean {
   const content = childOf(item, 'structuredContent');
   const type = productType(content);
   if (type === PRODUCT_TYPES.digital || type === PRODUCT_TYPES['gift-card']) return false;
-  return !variantsOf(content).some((v) => isTruthy(childOf(v, 'unlimited')) || numberOf(childOf(v, 'qtyInStock')) > 0);
+  return !variantsOf(content).some(
+    (v) => isTruthy(childOf(v, 'unlimited')) || readNumber(childOf(v, 'qtyInStock'), 'parse-float') > 0,
+  );
 }

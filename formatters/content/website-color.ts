@@ -1,6 +1,6 @@
 /** website-color: a stored website colour as CSS hsl()/hsla(). */
 import { childOf } from '../../engine/index.ts';
-import { numberOf } from './node-values.ts';
+import { readNumber } from '../scalar-number.ts';
 
 // Spec section 5 messages, word for word; the reference runs them together with a space.
 const HUE_OUT_OF_BOUNDS = 'Hue out of bounds.';
@@ -24,10 +24,10 @@ export function websiteColor(value: unknown): string {
   const lightness = childOf(value, 'lightness');
   const alpha = childOf(value, 'alpha');
   if (hue === undefined || saturation === undefined || lightness === undefined) return MISSING_HSL;
-  const h = numberOf(hue);
-  const s = numberOf(saturation);
-  const l = numberOf(lightness);
-  const a = alpha === undefined ? undefined : numberOf(alpha);
+  const h = readNumber(hue, 'parse-float');
+  const s = readNumber(saturation, 'parse-float');
+  const l = readNumber(lightness, 'parse-float');
+  const a = alpha === undefined ? undefined : readNumber(alpha, 'parse-float');
   let errors = '';
   if (h < 0 || h > 360) errors += `${HUE_OUT_OF_BOUNDS} `;
   if (!(s >= 0 && s <= 1)) errors += `${SATURATION_OUT_OF_BOUNDS} `;

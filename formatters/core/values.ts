@@ -1,33 +1,10 @@
 /**
- * How the core formatters and predicates read plain JSON values as text and
- * numbers. These differ from what `{x}` prints on purpose: the reference
+ * How the core formatters and predicates read plain JSON values (numbers:
+ * ../scalar-number.ts). These differ from what `{x}` prints on purpose: the reference
  * turns containers into empty text and reads strings as leading decimals.
  */
 
 export { textOf } from '../scalar-text.ts';
-
-/** Optional sign, then digits with an optional fraction, after any leading whitespace: ' -3.5px' → -3.5. */
-const LEADING_DECIMAL = /^\s*([-+]?(?:\d+\.?\d*|\.\d+))/;
-
-/**
- * A value as a number: strings by their leading decimal (no exponent, hex or
- * Infinity), booleans as 1/0, NaN for text with no leading decimal, and 0
- * for null, missing, arrays and objects.
- */
-export function numberOf(value: unknown): number {
-  switch (typeof value) {
-    case 'number':
-      return value;
-    case 'boolean':
-      return value ? 1 : 0;
-    case 'string': {
-      const m = LEADING_DECIMAL.exec(value);
-      return m ? Number(m[1]) : Number.NaN;
-    }
-    default:
-      return 0;
-  }
-}
 
 /** A formatter argument read as an integer the way parseInt does ('3.9' → 3, 'x' → NaN). */
 export function integerArg(arg: string | undefined): number {

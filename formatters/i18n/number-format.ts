@@ -123,7 +123,9 @@ export function formatNumber(decimal: string, locale: string, o: NumberOptions):
     case 'percent':
     case 'percent-scaled': {
       const value = o.style === 'percent-scaled' ? dividedBy(decimal, 100) : decimal;
-      return numberFormat(locale, intlDigits(o, { ...base, style: 'percent' })).format(value as Intl.StringNumericLiteral);
+      return numberFormat(locale, intlDigits(o, { ...base, style: 'percent' })).format(
+        value as Intl.StringNumericLiteral,
+      );
     }
     case 'permille':
     case 'permille-scaled': {

@@ -3,8 +3,8 @@
  * thread container. A site with a Disqus short name gets Disqus markup instead.
  */
 import { childOf, type ExecContext, isTruthy, toOutputString } from '../../engine/index.ts';
-import { looseNumber } from '../date/loose-number.ts';
 import { renderMarkup } from '../markup.ts';
+import { readNumber } from '../scalar-number.ts';
 import { lookupFrom } from './lookup-from.ts';
 
 /** The formatters read `disqusShortname`; the `disqus?` predicate reads `disqusShortName` (both as the reference). */
@@ -13,7 +13,7 @@ const usesDisqus = (value: unknown, ctx: ExecContext): boolean =>
 
 /** commentCount({ publicCommentCount: 1 }) → '1 Comment'; 0 or missing → 'No Comments'. */
 export function commentCount(item: unknown): string {
-  const count = looseNumber(childOf(item, 'publicCommentCount'));
+  const count = readNumber(childOf(item, 'publicCommentCount'), 'leading-number');
   if (count === 0) return 'No Comments';
   return count === 1 ? '1 Comment' : `${count} Comments`;
 }

@@ -4,7 +4,7 @@
  */
 import { childOf } from '../../engine/index.ts';
 import { isShowableInstant } from '../date/invalid-date.ts';
-import { looseNumber } from '../date/loose-number.ts';
+import { readNumber } from '../scalar-number.ts';
 import { textOf as scalarText } from '../scalar-text.ts';
 
 const BASE = 'http://www.google.com/calendar/event?action=TEMPLATE';
@@ -45,8 +45,8 @@ function legacyEscape(text: string): string {
 
 /** undefined when a date is no instant. */
 export function googleCalendarUrl(event: unknown): string | undefined {
-  const start = looseNumber(childOf(event, 'startDate'));
-  const end = looseNumber(childOf(event, 'endDate'));
+  const start = readNumber(childOf(event, 'startDate'), 'leading-number');
+  const end = readNumber(childOf(event, 'endDate'), 'leading-number');
   if (!isShowableInstant(start) || !isShowableInstant(end)) return undefined;
   let url = `${BASE}&text=${legacyEscape(scalarText(childOf(event, 'title')))}&dates=${utcStamp(start)}/${utcStamp(end)}`;
   const location = childOf(event, 'location');

@@ -7,7 +7,8 @@
 import { BACKGROUND_SOURCE, RECORD_TYPES, type RecordTypeName, SLICE_TYPES } from '../../domain/spec-enums.ts';
 import type { ExecContext, Predicate, PredicateTable } from '../../engine/index.ts';
 import { childOf } from '../../engine/index.ts';
-import { numberOf, textOf } from '../../formatters/content/node-values.ts';
+import { textOf } from '../../formatters/content/node-values.ts';
+import { readNumber } from '../../formatters/scalar-number.ts';
 
 const NO_ARGS = { min: 0, max: 0 };
 
@@ -58,7 +59,8 @@ const PROMOTED_BLOCK_TYPES = [
   'form',
 ] as const;
 
-const isRecordType = (ctx: ExecContext, type: number): boolean => numberOf(field(ctx, 'recordType')) === type;
+const isRecordType = (ctx: ExecContext, type: number): boolean =>
+  readNumber(field(ctx, 'recordType'), 'parse-float') === type;
 const isPromoted = (ctx: ExecContext, blockType: string): boolean =>
   textOf(field(ctx, 'promotedBlockType')) === blockType;
 
@@ -81,7 +83,7 @@ function build(): PredicateTable {
   for (const [name, source] of Object.entries(BACKGROUND_SOURCE)) {
     table[`background-source-${name}?`] = {
       args: NO_ARGS,
-      test: (_args, ctx) => numberOf(field(ctx, 'backgroundSource')) === source,
+      test: (_args, ctx) => readNumber(field(ctx, 'backgroundSource'), 'parse-float') === source,
     };
   }
   table['current-type?'] = {
@@ -93,7 +95,7 @@ function build(): PredicateTable {
     // No name means 'undefined' (-1), as in the reference; slide types are read as whole numbers.
     test: (args, ctx) => {
       const wanted = SLICE_TYPES[args[0] ?? 'undefined'];
-      return wanted !== undefined && Math.trunc(numberOf(field(ctx, 'currentType'))) === wanted;
+      return wanted !== undefined && Math.trunc(readNumber(field(ctx, 'currentType'), 'parse-float')) === wanted;
     },
   };
   return table;

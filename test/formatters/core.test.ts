@@ -6,9 +6,10 @@ import { slugify } from '../../formatters/core/slugify.ts';
 import { smartypants } from '../../formatters/core/smartypants.ts';
 import { truncate, truncateLength } from '../../formatters/core/truncate.ts';
 import { urlEncode } from '../../formatters/core/url-encode.ts';
-import { numberOf, textOf } from '../../formatters/core/values.ts';
+import { textOf } from '../../formatters/core/values.ts';
 import { coreFormatters } from '../../formatters/core.ts';
 import { defaultRegistry } from '../../formatters/default-registry.ts';
+import { readNumber } from '../../formatters/scalar-number.ts';
 
 const engine = new Engine(defaultRegistry);
 function run(source: string, data: unknown = {}, partials: Record<string, string> = {}) {
@@ -26,14 +27,14 @@ t.test('text and numbers are read the reference way', async (t) => {
   t.equal(textOf(null), '');
   t.equal(textOf([1, 2]), '');
   t.equal(textOf({ a: 1 }), '');
-  t.equal(numberOf(' -3.5px'), -3.5);
-  t.equal(numberOf('1e5'), 1, 'no exponents');
-  t.equal(numberOf('0x10'), 0, 'no hex');
-  t.ok(Number.isNaN(numberOf('Infinity')));
-  t.ok(Number.isNaN(numberOf('')));
-  t.equal(numberOf(true), 1);
-  t.equal(numberOf(null), 0);
-  t.equal(numberOf([7]), 0);
+  t.equal(readNumber(' -3.5px', 'leading-decimal'), -3.5);
+  t.equal(readNumber('1e5', 'leading-decimal'), 1, 'no exponents');
+  t.equal(readNumber('0x10', 'leading-decimal'), 0, 'no hex');
+  t.ok(Number.isNaN(readNumber('Infinity', 'leading-decimal')));
+  t.ok(Number.isNaN(readNumber('', 'leading-decimal')));
+  t.equal(readNumber(true, 'leading-decimal'), 1);
+  t.equal(readNumber(null, 'leading-decimal'), 0);
+  t.equal(readNumber([7], 'leading-decimal'), 0);
 });
 
 t.test('escaping', async (t) => {

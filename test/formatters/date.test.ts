@@ -1,9 +1,9 @@
 import t from 'tap';
 import { Engine, type RenderOptions } from '../../engine/index.ts';
-import { looseNumber } from '../../formatters/date/loose-number.ts';
 import { strftime } from '../../formatters/date/strftime.ts';
 import { displayZone, zoneAbbreviation } from '../../formatters/date/zone.ts';
 import { defaultRegistry } from '../../formatters/default-registry.ts';
+import { readNumber } from '../../formatters/scalar-number.ts';
 
 const engine = new Engine(defaultRegistry);
 function run(source: string, data: unknown, options: RenderOptions = {}) {
@@ -115,9 +115,9 @@ t.test('looseNumber reads the leading number of a string', async (t) => {
     [[5], 0],
     [undefined, 0],
   ];
-  for (const [input, expected] of cases) t.equal(looseNumber(input), expected, JSON.stringify(input));
-  t.ok(Number.isNaN(looseNumber('abc')));
-  t.ok(Number.isNaN(looseNumber('')));
+  for (const [input, expected] of cases) t.equal(readNumber(input, 'leading-number'), expected, JSON.stringify(input));
+  t.ok(Number.isNaN(readNumber('abc', 'leading-number')));
+  t.ok(Number.isNaN(readNumber('', 'leading-number')));
 });
 
 t.test('datetimefield prints an instant in the locale and zone, nothing for other values', async (t) => {
