@@ -121,6 +121,7 @@ export class Engine {
           const p = partials[name]!;
           return typeof p === 'string' ? this.compilePartial(name, p) : p;
         },
+        compile: (file, source) => this.compilePartial(file, source),
       },
       template.file,
       template.source,
@@ -136,11 +137,13 @@ export class Engine {
   }
 
   private compilePartial(name: string, source: string): CompiledTemplate {
-    let cached = this.partialCache.get(source);
+    // By name too: errors point into the file the source came from.
+    const key = `${name}\u0000${source}`;
+    let cached = this.partialCache.get(key);
     if (!cached) {
       if (this.partialCache.size >= PARTIAL_CACHE_LIMIT) this.partialCache.clear();
       cached = this.compile(source, { file: name }).template;
-      this.partialCache.set(source, cached);
+      this.partialCache.set(key, cached);
     }
     return cached;
   }

@@ -46,6 +46,8 @@ export interface RenderSettings {
   readonly host: unknown;
   /** Finds a partial by name among the render's partials, compiled once. */
   readonly partial: (name: string) => RunnablePartial | undefined;
+  /** Compiles a template file with the render's registry, once per file and source. */
+  readonly compile: (file: string, source: string) => RunnablePartial;
 }
 
 export interface RunnablePartial {
@@ -223,6 +225,21 @@ export class RenderContext implements ExecContext {
       this.fail('UNKNOWN_PARTIAL', { name });
       return undefined;
     }
+    return this.runPartial(name, run, value, options);
+  }
+
+  /**
+   * Renders a template file of the application's own (a formatter's markup)
+   * like a private partial: same registry, limits and render options, its
+   * errors, compile errors included, reported at their place in that file.
+   */
+  renderTemplate(file: string, source: string, value: JsonValue): string {
+    const template = this.settings.compile(file, source);
+    for (const error of template.errors) this.errors.push(error);
+    return this.runPartial(file, inFile(template.file, template.source, template.run), value, { private: true }) ?? '';
+  }
+
+  private runPartial(name: string, run: Exec, value: JsonValue, options: PartialOptions): string | undefined {
     return this.withPartialDepth(name, () => {
       const savedFrame = this.frame;
       const saved = this.out;

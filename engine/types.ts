@@ -53,6 +53,12 @@ export interface ExecContext {
   root(): JsonValue;
   /** Renders a partial (or macro) by name with `value` as its data; undefined when it does not exist. */
   renderPartial(name: string, value: JsonValue, options?: PartialOptions): string | undefined;
+  /**
+   * Renders the application's own template file (`source`, read from `file`)
+   * with `value` as its data, like a private partial: compiled once with this
+   * render's registry, its errors reported in that file.
+   */
+  renderTemplate(file: string, source: string, value: JsonValue): string;
   /** BCP 47 tag; `en-US` unless the render options say otherwise. */
   readonly locale: string;
   /** False when the render was given no locale data (`locale: null`): locale-aware formatters show nothing. */

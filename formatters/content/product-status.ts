@@ -1,6 +1,10 @@
 /**
  * Sale and sold-out status of a store item (spec section 4, product display
  * status), as item-classes marks it: both marks may show at once there.
+ * The `sold-out?` predicate's rule (formatters/commerce/stock.ts) differs on
+ * purpose: the reference engine answers it with a function of its own that
+ * calls a product without a display type sold out (conformance p-sold-out),
+ * which would mark memberships sold out here.
  */
 
 import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
