@@ -109,6 +109,7 @@ export async function listSignUpGroups(
     .groupBy(['itemId', 'variantId']);
   if (cursor) {
     const [itemId, variantId] = decodeCursor(cursor, 2);
+    if (itemId === undefined || variantId === undefined) throw new InvalidCursorError();
     groups = groups.where(({ eb, refTuple, tuple }) =>
       eb(refTuple('itemId', 'variantId'), '>', tuple(itemId, variantId)),
     );
@@ -183,7 +184,9 @@ export async function listSignUps(
     .where('variantId', '=', variantId);
   if (cursor) {
     const [createdKey, id] = decodeCursor(cursor, 2);
-    if (Number.isNaN(Date.parse(createdKey))) throw new InvalidCursorError();
+    if (createdKey === undefined || id === undefined || Number.isNaN(Date.parse(createdKey))) {
+      throw new InvalidCursorError();
+    }
     query = query.where(({ eb, refTuple, tuple }) =>
       eb(refTuple('createdOn', 'id'), '>', tuple(sql<Date>`cast(${createdKey} as timestamptz)`, id)),
     );

@@ -189,12 +189,14 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [N, r, p] = parts.slice(1, 4).map(Number);
+  const [scheme, cost, blockSize, parallelism, saltText, hashText, ...extra] = stored.split('$');
+  if (scheme !== 'scrypt' || saltText === undefined || hashText === undefined || extra.length > 0) return false;
+  const N = Number(cost);
+  const r = Number(blockSize);
+  const p = Number(parallelism);
   if (![N, r, p].every((n) => Number.isInteger(n) && n > 0)) return false;
-  const salt = Buffer.from(parts[4], 'base64url');
-  const expected = Buffer.from(parts[5], 'base64url');
+  const salt = Buffer.from(saltText, 'base64url');
+  const expected = Buffer.from(hashText, 'base64url');
   if (expected.length === 0) return false;
   const actual = await scryptKey(password, salt, expected.length, { N, r, p, maxmem: 256 * N * r });
   return timingSafeEqual(actual, expected);

@@ -125,8 +125,8 @@ export interface DemoProduct {
   tags: string[];
   excerpt: string;
   body: string;
-  /** Image file names; the first is the main image. */
-  images: string[];
+  /** Image file names; the first is the main image, so there is at least one. */
+  images: [string, ...string[]];
   addedOn: FixedDate;
   optionOrdering: string[];
   variants: DemoVariant[];

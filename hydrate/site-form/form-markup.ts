@@ -88,7 +88,7 @@ export function pageFields(doc: Document) {
   const match = /^(item|collection)-(.+)$/.exec(doc.body?.id ?? '');
   return {
     pageTitle: doc.title,
-    pageId: match ? match[2] : null,
+    pageId: match?.[2] ?? null,
     contentSource: match ? (match[1] === 'item' ? 'i' : 'c') : null,
     pagePath: doc.defaultView?.location.pathname ?? null,
   };

@@ -62,14 +62,14 @@ t.test('getNavigation builds the nested tree in display order', async (t) => {
     ['blog', 'more'],
     'top level in order; the disabled collection and its child are left out',
   );
-  t.same(nav?.items[0].collection, {
+  t.same(nav?.items[0]?.collection, {
     id: blog.id,
     urlId: 'blog',
     title: 'Blog',
     navigationTitle: 'Blog',
     typeName: 'blog',
   });
-  const children = nav?.items[1].children ?? [];
+  const children = nav?.items[1]?.children ?? [];
   t.same(
     children.map((child) => [child.title, child.externalLink, child.newWindow, child.collection?.urlId ?? null]),
     [

@@ -30,8 +30,8 @@ t.test('getProduct returns item, product and variants in display order', async (
     detail?.variants.map((v) => v.sku),
     ['MUG-S', 'MUG-L'],
   );
-  t.equal(detail?.variants[0].priceMinor, '900719925474099312', 'money stays an exact string');
-  t.same(detail?.variants[0].attributes, { Size: 'S' });
+  t.equal(detail?.variants[0]?.priceMinor, '900719925474099312', 'money stays an exact string');
+  t.same(detail?.variants[0]?.attributes, { Size: 'S' });
 
   t.equal(await getProduct(db, websiteId, 'missing'), undefined);
   const post = await buildItem(db, websiteId, shop.id);
@@ -77,14 +77,14 @@ t.test('variants by sku and id; stock levels', async (t) => {
       { sku: 'TEE-L', unlimited: true, qtyInStock: 0 },
     ],
   });
-  t.equal((await findVariantBySku(db, websiteId, 'TEE-M'))?.id, built.variants[1].id);
+  t.equal((await findVariantBySku(db, websiteId, 'TEE-M'))?.id, built.variants[1]?.id);
   t.equal(await findVariantBySku(db, websiteId, 'tee-m'), undefined, 'skus are exact');
   t.equal((await getVariant(db, websiteId, built.variants[0].id))?.sku, 'TEE-S');
   t.same(await getStock(db, websiteId, built.item.id), {
     results: [
       { variantId: built.variants[0].id, sku: 'TEE-S', unlimited: false, qtyInStock: 3 },
-      { variantId: built.variants[1].id, sku: 'TEE-M', unlimited: false, qtyInStock: 0 },
-      { variantId: built.variants[2].id, sku: 'TEE-L', unlimited: true, qtyInStock: 0 },
+      { variantId: built.variants[1]?.id, sku: 'TEE-M', unlimited: false, qtyInStock: 0 },
+      { variantId: built.variants[2]?.id, sku: 'TEE-L', unlimited: true, qtyInStock: 0 },
     ],
   });
   t.same(await getStock(db, websiteId, 'missing'), { results: [] });
@@ -119,7 +119,7 @@ t.test('listCategories returns the root and its nested children in order', async
     ['Tees', 'Mugs'],
   );
   t.same(
-    tree.categories[0].children.map((c) => c.displayName),
+    tree.categories[0]?.children.map((c) => c.displayName),
     ['V-neck'],
   );
   const empty = await listCategories(db, websiteId, 'missing');

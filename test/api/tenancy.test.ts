@@ -74,7 +74,7 @@ t.test('search', async (t) => {
 });
 
 t.test('products, variants and stock', async (t) => {
-  t.equal((await getProduct(db, a.websiteId, a.product.item.id))?.variants[0].id, a.variant.id);
+  t.equal((await getProduct(db, a.websiteId, a.product.item.id))?.variants[0]?.id, a.variant.id);
   t.equal(await getProduct(db, a.websiteId, b.product.item.id), undefined);
   t.same(
     [...(await getProductsForItems(db, a.websiteId, [a.product.item.id, b.product.item.id])).keys()],
@@ -83,14 +83,14 @@ t.test('products, variants and stock', async (t) => {
   t.equal((await findVariantBySku(db, a.websiteId, 'LAMP-1'))?.id, a.variant.id);
   t.equal((await findVariantBySku(db, b.websiteId, 'LAMP-1'))?.id, b.variant.id);
   t.same(await getStock(db, a.websiteId, b.product.item.id), { results: [] });
-  t.equal((await getStock(db, b.websiteId, b.product.item.id)).results[0].qtyInStock, 7);
+  t.equal((await getStock(db, b.websiteId, b.product.item.id)).results[0]?.qtyInStock, 7);
 });
 
 t.test('stock reservation', async (t) => {
   t.same(await reserveStock(db, a.websiteId, b.variant.id, 1), { ok: false, reason: 'not-found' });
   t.same(await reserveStock(db, a.websiteId, a.variant.id, 2), { ok: true });
-  t.equal((await getStock(db, a.websiteId, a.product.item.id)).results[0].qtyInStock, 3);
-  t.equal((await getStock(db, b.websiteId, b.product.item.id)).results[0].qtyInStock, 7, 'B untouched');
+  t.equal((await getStock(db, a.websiteId, a.product.item.id)).results[0]?.qtyInStock, 3);
+  t.equal((await getStock(db, b.websiteId, b.product.item.id)).results[0]?.qtyInStock, 7, 'B untouched');
 });
 
 t.test('carts and orders', async (t) => {
@@ -114,7 +114,7 @@ t.test('carts and orders', async (t) => {
   });
   const placed = await placeOrder(db, a.websiteId, cart.id, { customerEmail: null, testMode: false });
   t.equal(placed.ok, true);
-  t.equal((await getStock(db, b.websiteId, b.product.item.id)).results[0].qtyInStock, 7, 'B untouched');
+  t.equal((await getStock(db, b.websiteId, b.product.item.id)).results[0]?.qtyInStock, 7, 'B untouched');
 });
 
 t.test('navigation', async (t) => {

@@ -87,7 +87,8 @@ const poly = (points: readonly Point[], fill: Fill, opacity?: number): Shape => 
 /** Points from a flat list x0, y0, x1, y1, …: short to write and formatted compactly. */
 function xy(flat: readonly number[]): Point[] {
   const points: Point[] = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) points.push([flat[i], flat[i + 1]]);
+  // The loop bound keeps both i and i + 1 in range.
+  for (let i = 0; i + 1 < flat.length; i += 2) points.push([flat[i]!, flat[i + 1]!]);
   return points;
 }
 
@@ -102,10 +103,14 @@ function arc(cx: number, cy: number, rx: number, ry: number, from: number, to: n
 }
 
 function rotate(points: readonly Point[], cx: number, cy: number, degrees: number): Point[] {
+  return points.map((point) => rotatePoint(point, cx, cy, degrees));
+}
+
+function rotatePoint([x, y]: Point, cx: number, cy: number, degrees: number): Point {
   const a = (degrees * Math.PI) / 180;
   const cos = Math.cos(a);
   const sin = Math.sin(a);
-  return points.map(([x, y]) => [cx + (x - cx) * cos - (y - cy) * sin, cy + (x - cx) * sin + (y - cy) * cos]);
+  return [cx + (x - cx) * cos - (y - cy) * sin, cy + (x - cx) * sin + (y - cy) * cos];
 }
 
 /** An ellipse turned by some degrees (SVG ellipses are axis-aligned without a transform). */
@@ -356,8 +361,8 @@ function candlePhoto(): Scene {
 
 function scoopPhoto(): Scene {
   const handle = tiltedRect(430, 600, 470, 46, -18, C.walnut);
-  const end: Point = rotate(xy([195, 600]), 430, 600, -18)[0];
-  const tip: Point = rotate(xy([690, 600]), 430, 600, -18)[0];
+  const end = rotatePoint([195, 600], 430, 600, -18);
+  const tip = rotatePoint([690, 600], 430, 600, -18);
   const shapes: Shape[] = [
     ...studio(C.linen, C.linen, 2000),
     shadow(470, 640, 360, 60, 0.1),
@@ -449,7 +454,7 @@ function fern(cx: number, baseY: number, height: number, leaflet: number, fill: 
   const pairs = 8;
   for (let k = 0; k < pairs; k++) {
     const t = (k + 0.5) / pairs;
-    const along = rotate([[cx, baseY - height * t]], cx, baseY, lean)[0];
+    const along = rotatePoint([cx, baseY - height * t], cx, baseY, lean);
     const length = leaflet * (1 - t * 0.75);
     for (const side of [-1, 1]) {
       const [x, y] = [along[0] + side * length * 0.55, along[1] - length * 0.25];
@@ -656,7 +661,7 @@ function journalWinterTable(): Scene {
   ] as const) {
     shapes.push(tiltedRect(x, 450, 150, 5, deg, C.forest));
     for (const t of [-45, 0, 45]) {
-      const [px, py] = rotate([[x + t, 450]], x, 450, deg)[0];
+      const [px, py] = rotatePoint([x + t, 450], x, 450, deg);
       shapes.push(leaf(px + 4, py - 16, 46, 16, deg + 60, C.moss));
       shapes.push(leaf(px + 4, py + 16, 46, 16, deg - 60, C.pine));
     }
@@ -874,7 +879,9 @@ function potteryWheel(): Scene {
     shapes.push(rect(60, y, 780, 22, C.walnut, 4));
     for (let i = 0; i < 5; i++) {
       const x = 130 + i * 150;
-      const fill = [C.paper, C.ash, C.oat, C.terracotta, C.sage][(i + y / 10) % 5];
+      const fills = [C.paper, C.ash, C.oat, C.terracotta, C.sage];
+      // A non-negative whole number modulo the length is always in range.
+      const fill = fills[(i + y / 10) % fills.length]!;
       shapes.push(poly(arc(x, y - 60, 52, 60, 0, 180, 10), fill), ellipse(x, y - 60, 52, 10, C.espresso, 0.2));
     }
   }

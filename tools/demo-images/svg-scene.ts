@@ -98,9 +98,10 @@ function parseAttributes(source: string, tag: string): Record<string, string> {
   let rest = source;
   while (rest.trim() !== '') {
     pattern.lastIndex = 0;
-    const match = pattern.exec(rest);
-    if (!match) throw new Error(`malformed attributes in <${tag}>: ${rest.trim().slice(0, 40)}`);
-    const [whole, name, double, single] = match;
+    const [whole, name, double, single] = pattern.exec(rest) ?? [];
+    if (whole === undefined || name === undefined) {
+      throw new Error(`malformed attributes in <${tag}>: ${rest.trim().slice(0, 40)}`);
+    }
     if (name in attributes) throw new Error(`duplicate attribute ${name} in <${tag}>`);
     attributes[name] = checkCharacterData(double ?? single ?? '', `attribute ${name}`);
     rest = rest.slice(whole.length);
@@ -203,7 +204,8 @@ function shapeOf(element: XmlElement): Shape {
         throw new Error('<polygon> points are malformed');
       }
       const points: Point[] = [];
-      for (let i = 0; i < values.length; i += 2) points.push([values[i], values[i + 1]]);
+      // The length is even (checked above), so i + 1 is in range too.
+      for (let i = 0; i < values.length; i += 2) points.push([values[i]!, values[i + 1]!]);
       return { kind: 'polygon', points, ...paintOf(element) };
     }
     default:
@@ -237,9 +239,10 @@ export function sceneFromSvg(source: string): Scene {
 
 function insidePolygon(points: readonly Point[], x: number, y: number): boolean {
   let inside = false;
+  // j trails i (starting at the last point), so both stay in range.
   for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
-    const [xi, yi] = points[i];
-    const [xj, yj] = points[j];
+    const [xi, yi] = points[i]!;
+    const [xj, yj] = points[j]!;
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
@@ -277,7 +280,8 @@ export function colorAt(scene: Scene, x: number, y: number): [number, number, nu
     if (!insideShape(shape, x, y)) continue;
     const alpha = shape.opacity ?? 1;
     const paint = channels(shape.fill);
-    color = [0, 1, 2].map((i) => paint[i] * alpha + color[i] * (1 - alpha)) as [number, number, number];
+    const blend = (c: 0 | 1 | 2) => paint[c] * alpha + color[c] * (1 - alpha);
+    color = [blend(0), blend(1), blend(2)];
   }
   return color;
 }
@@ -286,11 +290,11 @@ const hex2 = (value: number): string => Math.round(value).toString(16).padStart(
 
 /** Average colour of a box, sampled on an even grid of points. */
 function averageOf(scene: Scene, x0: number, y0: number, width: number, height: number, samples: number): string {
-  const sum = [0, 0, 0];
+  const sum: [number, number, number] = [0, 0, 0];
   for (let i = 0; i < samples; i++) {
     for (let j = 0; j < samples; j++) {
       const color = colorAt(scene, x0 + ((i + 0.5) * width) / samples, y0 + ((j + 0.5) * height) / samples);
-      for (let c = 0; c < 3; c++) sum[c] += color[c];
+      for (const c of [0, 1, 2] as const) sum[c] += color[c];
     }
   }
   return sum.map((total) => hex2(total / (samples * samples))).join('');

@@ -136,7 +136,8 @@ export interface VariantValues {
 export interface BuiltProduct {
   item: Item;
   product: Product;
-  variants: ProductVariant[];
+  /** At least one: tests read variants[0] as "the" variant. */
+  variants: [ProductVariant, ...ProductVariant[]];
 }
 
 export async function buildProduct(
@@ -197,7 +198,9 @@ export async function buildProduct(
         .executeTakeFirstOrThrow(),
     );
   }
-  return { item, product, variants };
+  const [first, ...rest] = variants;
+  if (!first) throw new Error('buildProduct: give at least one variant (or none, for a default one)');
+  return { item, product, variants: [first, ...rest] };
 }
 
 export async function buildImage(db: Db, websiteId: string, values: { id?: string; altText?: string } = {}) {
