@@ -34,9 +34,9 @@ import { type PriceDeps, type PriceView, productPriceView, subscriptionPriceView
 import { fromPrice, normalPrice, salePrice } from './commerce/prices.ts';
 import { showsQuantityInput } from './commerce/quantity-rules.ts';
 import { statusView } from './commerce/status-view.ts';
-import { childOf, textIfSet, toOutputString } from './commerce/values.ts';
 import { variantDescriptor } from './commerce/variants.ts';
 import { variantsSelectView } from './commerce/variants-select-view.ts';
+import { childOf, textIfSet, toOutputString } from './json-values.ts';
 import { renderMarkup } from './markup.ts';
 
 const NO_ARGS: ArgumentRule = { min: 0, max: 0 };

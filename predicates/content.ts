@@ -8,8 +8,9 @@
 import { COLLECTION_TYPES, FOLDER_BEHAVIOR } from '../domain/spec-enums.ts';
 import type { ExecContext, PredicateTable } from '../engine/index.ts';
 import { childOf, isTruthy } from '../engine/index.ts';
-import { flagOf, isPlainObject, textOf } from '../formatters/content/node-values.ts';
+import { flagOf, textOf } from '../formatters/content/node-values.ts';
 import { stripTags } from '../formatters/content/strip-tags.ts';
+import { isRecord } from '../formatters/json-values.ts';
 import { readNumber } from '../formatters/scalar-number.ts';
 import { galleryPredicates } from './content/gallery.ts';
 import { recordTypePredicates } from './content/record-types.ts';
@@ -24,7 +25,7 @@ const hasMainImage = (item: unknown): boolean =>
 
 /** An excerpt is plain text or {html}; it counts when some text is left without tags and spaces. */
 function hasExcerpt(excerpt: unknown): boolean {
-  const text = isPlainObject(excerpt) ? excerpt.html : excerpt;
+  const text = isRecord(excerpt) ? excerpt.html : excerpt;
   return typeof text === 'string' && stripTags(text).trim() !== '';
 }
 
@@ -77,7 +78,7 @@ export const contentPredicates: PredicateTable = {
     test: (_args, ctx) => {
       const node = ctx.current();
       if (Array.isArray(node)) return node.length > 1;
-      return isPlainObject(node) && Object.keys(node).length > 1;
+      return isRecord(node) && Object.keys(node).length > 1;
     },
   },
   // A folder page that shows its own index rather than redirecting; the behaviour must be stored as a number.

@@ -1,6 +1,7 @@
 /** What the add-to-cart button markup (templates/markup/commerce-add-to-cart-btn.html) shows. */
+
+import { childOf, isTruthy, toOutputString } from '../json-values.ts';
 import { DEFAULT_LABELS, LABEL_KEYS } from './labels.ts';
-import { childOf, isTruthy, toOutputString } from './values.ts';
 
 export interface AddToCartView {
   readonly itemId: string;

@@ -1,7 +1,7 @@
 /** Cart numbers shown in page markup. */
 
+import { arrayOf, childOf } from '../json-values.ts';
 import { readNumber } from '../scalar-number.ts';
-import { arrayOf, childOf } from './values.ts';
 
 /** Spec: "Cart pill and count cap: '100+' above 100." */
 export const CART_COUNT_CAP = 100;

@@ -5,7 +5,7 @@
  * scopes, the way a template variable would be found from inside that value.
  */
 import type { ExecContext } from '../../engine/types.ts';
-import { childOf, isRecord, isTruthy, toOutputString } from './values.ts';
+import { childOf, isRecord, isTruthy, toOutputString } from '../json-values.ts';
 
 /** lookupFrom(item, ctx, 'featureFlags.useCLDRMoneyFormat') */
 export function lookupFrom(value: unknown, ctx: ExecContext, reference: string): unknown {

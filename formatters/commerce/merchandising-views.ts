@@ -2,8 +2,9 @@
  * Merchandising markup views: the restock sign-up form and the scarcity
  * message, both driven by the product's productMerchandisingContext entry.
  */
+
+import { arrayOf, asFlag, childOf, isTruthy, toOutputString } from '../json-values.ts';
 import { formatMessage } from './message.ts';
-import { arrayOf, asFlag, childOf, isTruthy, toOutputString } from './values.ts';
 
 export interface RestockView {
   readonly productId: string;

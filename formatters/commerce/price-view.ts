@@ -5,6 +5,7 @@
  */
 import { type Money, moneyOrZero } from '../../domain/money/index.ts';
 import { isStockedType } from '../../domain/product-types.ts';
+import { arrayOf, childOf, isRecord, isTruthy, toOutputString } from '../json-values.ts';
 import { formatMessage } from './message.ts';
 import {
   currentPriceNode,
@@ -17,7 +18,6 @@ import {
 } from './prices.ts';
 import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
 import { isSubscribable, type PriceKind, SUBSCRIPTION_UNAVAILABLE, subscriptionWording } from './subscription.ts';
-import { arrayOf, childOf, isRecord, isTruthy, toOutputString } from './values.ts';
 
 export interface PriceView {
   /** One price (markup), shown as is. */

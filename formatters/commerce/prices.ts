@@ -5,8 +5,8 @@
  */
 import { compareMoney, type Money, moneyOrZero, ZERO_MONEY } from '../../domain/money/index.ts';
 import { isStockedType, isVariantPricedType } from '../../domain/product-types.ts';
+import { childOf, isTruthy, jsonEqual } from '../json-values.ts';
 import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
-import { childOf, isTruthy, jsonEqual } from './values.ts';
 import { variantsOf } from './variants.ts';
 
 const onSale = (node: unknown): boolean => isTruthy(childOf(node, 'onSale'));

@@ -4,7 +4,7 @@
  * "undefined" type some stores send, which product-price shows as nothing.
  */
 import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
-import { pathOf } from './values.ts';
+import { pathOf } from '../json-values.ts';
 
 /** The spec's product types, plus -1: the explicit "undefined" type some stores send. */
 export const PRODUCT_TYPE = {

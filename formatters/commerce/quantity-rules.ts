@@ -1,9 +1,9 @@
 /** The quantity input's limits and when a product shows it (spec section 5). */
 import { isStockedType } from '../../domain/product-types.ts';
+import { asFlag, childOf } from '../json-values.ts';
 import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
 import { totalStockRemaining } from './stock.ts';
 import { isSubscribable } from './subscription.ts';
-import { asFlag, childOf } from './values.ts';
 
 /**
  * Spec: services allow more than one unit unless the store's

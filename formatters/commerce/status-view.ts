@@ -1,8 +1,9 @@
 /** The product mark (spec: sold out takes precedence over sale). */
+
+import { childOf, textIfSet } from '../json-values.ts';
 import { DEFAULT_LABELS, LABEL_KEYS } from './labels.ts';
 import { isOnSale } from './prices.ts';
 import { isSoldOut } from './stock.ts';
-import { childOf, textIfSet } from './values.ts';
 
 export interface StatusView {
   readonly soldOut?: string;

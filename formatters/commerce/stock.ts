@@ -1,8 +1,8 @@
 /** Stock questions about a product (spec section 4, product display status). */
 import { isStockedType } from '../../domain/product-types.ts';
+import { childOf, isTruthy } from '../json-values.ts';
 import { readNumber } from '../scalar-number.ts';
 import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
-import { childOf, isTruthy } from './values.ts';
 import { variantsOf } from './variants.ts';
 
 /** What "unlimited" adds up to: large enough for any quantity rule, still a safe integer. */

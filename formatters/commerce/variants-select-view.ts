@@ -1,8 +1,9 @@
 /** What the variant picker markup (templates/markup/commerce-variants-select.html) shows. */
+
+import { childOf, isTruthy, pathOf, textIfSet, toOutputString } from '../json-values.ts';
 import { DEFAULT_LABELS, LABEL_KEYS } from './labels.ts';
 import { formatMessage } from './message.ts';
 import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
-import { childOf, isTruthy, pathOf, textIfSet, toOutputString } from './values.ts';
 import { variantOptions, variantsOf } from './variants.ts';
 
 export interface VariantsSelectView {

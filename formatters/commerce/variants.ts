@@ -1,6 +1,7 @@
 /** A product's variants and the option lists a variant picker shows. */
+
+import { arrayOf, childOf, isRecord, toOutputString } from '../json-values.ts';
 import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
-import { arrayOf, childOf, isRecord, toOutputString } from './values.ts';
 
 export function variantsOf(item: unknown): readonly unknown[] {
   return arrayOf(childOf(item, 'structuredContent'), 'variants');

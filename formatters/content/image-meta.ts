@@ -3,9 +3,10 @@
  * child-image-meta, cover-image-meta) and the parts video thumbnails share.
  */
 import { childOf, type ExecContext, isTruthy } from '../../engine/index.ts';
+import { isRecord } from '../json-values.ts';
 import { renderMarkup } from '../markup.ts';
 import { readNumber } from '../scalar-number.ts';
-import { isPlainObject, textOf } from './node-values.ts';
+import { textOf } from './node-values.ts';
 import { stripTags } from './strip-tags.ts';
 
 /** Spec section 9: alt text falls back to at most 250 characters of stripped body. */
@@ -46,7 +47,7 @@ interface ImageMetaData {
 function imageMetaData(image: unknown, alt = altText(image), escapeAltTwice = false): ImageMetaData {
   const componentKey = childOf(image, 'componentKey');
   return {
-    licensed: isPlainObject(childOf(image, 'licensedAssetPreview')),
+    licensed: isRecord(childOf(image, 'licensedAssetPreview')),
     hasComponentKey: componentKey !== undefined,
     componentKey: textOf(componentKey),
     src: textOf(childOf(image, 'assetUrl')),

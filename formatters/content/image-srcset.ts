@@ -1,8 +1,9 @@
 /** image-srcset: a srcset attribute from the widths the image service stored for an image. */
 import { childOf, type ExecContext } from '../../engine/index.ts';
+import { isRecord } from '../json-values.ts';
 import { renderMarkup } from '../markup.ts';
 import { IMAGE_BREAKPOINTS } from './dimensions.ts';
-import { isPlainObject, textOf } from './node-values.ts';
+import { textOf } from './node-values.ts';
 
 const BREAKPOINT_NAMES = IMAGE_BREAKPOINTS.map((w) => `${w}w`);
 
@@ -32,7 +33,7 @@ function entries(variants: string): SrcsetEntry[] {
 
 /** ' srcset="…"' for an image; anything that is not an image object passes through unchanged. */
 export function imageSrcset(image: unknown, ctx: ExecContext): unknown {
-  if (!isPlainObject(image)) return image;
+  if (!isRecord(image)) return image;
   const variants = childOf(image, 'systemDataVariants');
   if (typeof variants !== 'string') return '';
   const list = entries(variants);

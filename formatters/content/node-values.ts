@@ -25,8 +25,3 @@ export function intArgument(arg: string | undefined): number {
   const n = Number.parseInt(arg ?? '', 10);
   return Number.isNaN(n) ? 0 : n;
 }
-
-/** A JSON object (not null, not an array). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

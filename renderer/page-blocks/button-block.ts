@@ -1,5 +1,5 @@
 /** button (53): a link that looks like a button; it navigates, so it is an <a>, not a <button>. */
-import { textIfSet } from '../../formatters/commerce/values.ts';
+import { textIfSet } from '../../formatters/json-values.ts';
 import type { BlockHandler } from './block-handler.ts';
 
 export const buttonBlock: BlockHandler<53> = (block) => ({

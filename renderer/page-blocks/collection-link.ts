@@ -1,5 +1,5 @@
 /** The title and address of a collection a block shows, read from its page-context JSON. */
-import { childOf, textIfSet } from '../../formatters/commerce/values.ts';
+import { childOf, textIfSet } from '../../formatters/json-values.ts';
 
 export function collectionLink(collection: unknown): { title: string; url: string } {
   return {

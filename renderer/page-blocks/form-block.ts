@@ -6,7 +6,7 @@
  * its empty place in the markup already.
  */
 import type { Form, FormField } from '../../api/db/schema.ts';
-import { childOf, isRecord, textIfSet } from '../../formatters/commerce/values.ts';
+import { childOf, isRecord, textIfSet } from '../../formatters/json-values.ts';
 import type { BlockContext, BlockHandler, BlockOutcome } from './block-handler.ts';
 import { type FieldView, formFieldView, isFormFieldType } from './form-field-views.ts';
 import { FORM_LABELS } from './form-labels.ts';

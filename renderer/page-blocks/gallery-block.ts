@@ -1,5 +1,5 @@
 /** gallery (8): the pictures of a gallery collection, laid out by its gallery options. */
-import { childOf, textIfSet } from '../../formatters/commerce/values.ts';
+import { childOf, textIfSet } from '../../formatters/json-values.ts';
 import type { BlockHandler } from './block-handler.ts';
 import { collectionLink } from './collection-link.ts';
 import { galleryLayout } from './gallery-options.ts';

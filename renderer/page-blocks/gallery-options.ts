@@ -3,8 +3,9 @@
  * the spec's ranges and defaults applied, so an out-of-range stored value
  * cannot break the layout.
  */
-import { childOf, textIfSet } from '../../formatters/commerce/values.ts';
+
 import { flagOf } from '../../formatters/content/node-values.ts';
+import { childOf, textIfSet } from '../../formatters/json-values.ts';
 import { GALLERY_OPTIONS } from '../../predicates/content/gallery.ts';
 import { oneOf } from './one-of.ts';
 

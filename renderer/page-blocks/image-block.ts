@@ -1,5 +1,5 @@
 /** image (5): one picture of the site's library, with the owner's optional caption. */
-import { textIfSet } from '../../formatters/commerce/values.ts';
+import { textIfSet } from '../../formatters/json-values.ts';
 import type { BlockHandler } from './block-handler.ts';
 import { pageBlockError } from './page-block-errors.ts';
 import { pictureView } from './picture-view.ts';

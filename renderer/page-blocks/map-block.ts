@@ -4,7 +4,7 @@
  * browser call a third party, and pages make no third-party requests.
  */
 import type { EventLocation } from '../../api/db/schema.ts';
-import { textIfSet } from '../../formatters/commerce/values.ts';
+import { textIfSet } from '../../formatters/json-values.ts';
 import type { BlockHandler } from './block-handler.ts';
 
 const OSM_BASE = 'https://www.openstreetmap.org/';

@@ -4,8 +4,8 @@
  * main image all carry assetUrl, originalSize, mediaFocalPoint, altText, title.
  */
 
-import { childOf, textIfSet } from '../../formatters/commerce/values.ts';
 import { parseDimensions } from '../../formatters/content/dimensions.ts';
+import { childOf, textIfSet } from '../../formatters/json-values.ts';
 
 export interface PictureView {
   readonly className: string;

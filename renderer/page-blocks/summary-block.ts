@@ -5,7 +5,7 @@
  */
 
 import { RECORD_TYPES } from '../../domain/spec-enums.ts';
-import { arrayOf, childOf, isRecord, textIfSet } from '../../formatters/commerce/values.ts';
+import { arrayOf, childOf, isRecord, textIfSet } from '../../formatters/json-values.ts';
 import type { BlockHandler } from './block-handler.ts';
 import { collectionLink } from './collection-link.ts';
 import { pageBlockError } from './page-block-errors.ts';

@@ -1,9 +1,10 @@
 /**
- * How product JSON fields are read. Store data arrives loosely typed (flags as
- * true, 'true' or 1; counts as numbers or numeric strings), and each reader
- * below is the one rule the display helpers apply to such a field.
+ * How plugins and page blocks read template JSON fields. Store data
+ * arrives loosely typed (flags as true, 'true' or 1; counts as numbers or
+ * numeric strings), and each reader below is the one rule the display
+ * helpers apply to such a field (numbers: scalar-number.ts).
  */
-import { childOf, isTruthy, toOutputString } from '../../engine/values.ts';
+import { childOf, isTruthy, toOutputString } from '../engine/values.ts';
 
 export { childOf, isTruthy, toOutputString };
 
