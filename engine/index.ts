@@ -1,3 +1,10 @@
+/**
+ * engine/: the JSON-Template interpreter. Lexer (Chevrotain), tag parser and
+ * block assembler, closure compiler, render context with the spec's limits,
+ * the expression language (expr/) and the numeric interchange form. It knows
+ * no formatter or predicate by name: those come in a Registry. Imports
+ * nothing from the rest of the product.
+ */
 export type { Block, Node, NodeKind, NodeOf, Path } from './ast.ts';
 export type { CompiledTemplate, CompileOptions, CompileResult, RenderOptions, RenderResult } from './engine.ts';
 export { Engine } from './engine.ts';

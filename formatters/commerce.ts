@@ -18,8 +18,10 @@ import {
 } from '../domain/money/index.ts';
 import { QUANTITY } from '../domain/quantity.ts';
 import type { ArgumentRule, ExecContext, FormatterTable } from '../engine/index.ts';
+import { cartCountText } from '../shared/cart-count.ts';
+import { DEFAULT_LABELS, LABEL_KEYS } from '../shared/storefront-labels.ts';
 import { addToCartView } from './commerce/add-to-cart-view.ts';
-import { CART_URL, cartCountText, cartQuantity } from './commerce/cart.ts';
+import { CART_URL, cartQuantity } from './commerce/cart.ts';
 import {
   captchaSiteKey,
   localizedString,
@@ -28,7 +30,6 @@ import {
   websiteSettingsOf,
 } from './commerce/context.ts';
 import { summaryFieldView } from './commerce/form-summary.ts';
-import { DEFAULT_LABELS, LABEL_KEYS } from './commerce/labels.ts';
 import { restockViews, scarcityViews } from './commerce/merchandising-views.ts';
 import { type PriceDeps, type PriceView, productPriceView, subscriptionPriceView } from './commerce/price-view.ts';
 import { fromPrice, normalPrice, salePrice } from './commerce/prices.ts';

@@ -8,7 +8,7 @@
 
 import { formatMinorUnits } from '../domain/money/minor-units-text.ts';
 import { canAddToCart } from '../domain/stock.ts';
-import { DEFAULT_LABELS } from '../formatters/commerce/labels.ts';
+import { DEFAULT_LABELS } from '../shared/storefront-labels.ts';
 import type { Variant } from './product-variants.ts';
 
 /** Dispatched on window after each choice, for the parts of the page that price the product (installments). */

@@ -1,3 +1,8 @@
+/**
+ * predicates/: the predicate families as typed tables, reading template JSON
+ * through the same readers as the formatters (formatters/json-values.ts and
+ * the families' own reading helpers) and store rules from domain/.
+ */
 import type { PredicateTable } from '../engine/index.ts';
 import { commercePredicates } from './commerce.ts';
 import { contentPredicates } from './content.ts';

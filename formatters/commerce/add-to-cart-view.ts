@@ -1,7 +1,7 @@
 /** What the add-to-cart button markup (templates/markup/commerce-add-to-cart-btn.html) shows. */
 
+import { DEFAULT_LABELS, LABEL_KEYS } from '../../shared/storefront-labels.ts';
 import { childOf, isTruthy, toOutputString } from '../json-values.ts';
-import { DEFAULT_LABELS, LABEL_KEYS } from './labels.ts';
 
 export interface AddToCartView {
   readonly itemId: string;

@@ -3,8 +3,8 @@
  * forms on products): how each answer type (spec section 3) reads as text.
  */
 
+import { DEFAULT_LABELS } from '../../shared/storefront-labels.ts';
 import { childOf, isRecord, isTruthy, toOutputString } from '../json-values.ts';
-import { DEFAULT_LABELS } from './labels.ts';
 
 /** Spec: likert answers run from -2 (Strongly Disagree) to 2 (Strongly Agree). */
 export const LIKERT_ANSWERS: Readonly<Record<string, string>> = Object.freeze({

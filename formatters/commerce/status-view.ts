@@ -1,7 +1,7 @@
 /** The product mark (spec: sold out takes precedence over sale). */
 
+import { DEFAULT_LABELS, LABEL_KEYS } from '../../shared/storefront-labels.ts';
 import { childOf, textIfSet } from '../json-values.ts';
-import { DEFAULT_LABELS, LABEL_KEYS } from './labels.ts';
 import { isOnSale } from './prices.ts';
 import { isSoldOut } from './stock.ts';
 

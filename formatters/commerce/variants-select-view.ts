@@ -1,7 +1,7 @@
 /** What the variant picker markup (templates/markup/commerce-variants-select.html) shows. */
 
+import { DEFAULT_LABELS, LABEL_KEYS } from '../../shared/storefront-labels.ts';
 import { childOf, isTruthy, pathOf, textIfSet, toOutputString } from '../json-values.ts';
-import { DEFAULT_LABELS, LABEL_KEYS } from './labels.ts';
 import { formatMessage } from './message.ts';
 import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
 import { variantOptions, variantsOf } from './variants.ts';

@@ -4,7 +4,7 @@
  * initialized and empty markers) are set on the server-rendered element.
  */
 import { useLayoutEffect } from 'react';
-import { cartCountText, cartSpokenLabel } from '../cart-labels.ts';
+import { cartCountText, cartSpokenLabel } from '../../shared/cart-count.ts';
 import { cartQuantityOf } from '../cart-store.ts';
 import type { IslandProps } from '../island-types.ts';
 import { useCart } from '../use-cart.ts';

@@ -1,6 +1,6 @@
 /** The floating cart pill (spec sections 2, 4, 9): hidden at 0 items, links to the cart page. */
 import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
-import { cartCountText, cartSpokenLabel } from '../cart-labels.ts';
+import { cartCountText, cartSpokenLabel } from '../../shared/cart-count.ts';
 import { cartQuantityOf } from '../cart-store.ts';
 import type { IslandProps } from '../island-types.ts';
 import { useCart } from '../use-cart.ts';

@@ -3,7 +3,7 @@
  * the select prompt and the names of the parts of multi-part fields. Kept
  * in one table so a translation replaces them in one place.
  */
-import { DEFAULT_LABELS } from '../../formatters/commerce/labels.ts';
+import { DEFAULT_LABELS } from '../../shared/storefront-labels.ts';
 
 export const FORM_LABELS = Object.freeze({
   submit: 'Submit',

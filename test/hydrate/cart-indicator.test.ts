@@ -1,8 +1,8 @@
 import { act } from 'react';
 import t from 'tap';
 import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
-import { cartCountText, cartSpokenLabel } from '../../hydrate/cart-labels.ts';
 import { announceCart } from '../../hydrate/cart-store.ts';
+import { cartCountText, cartSpokenLabel } from '../../shared/cart-count.ts';
 import { cartWith, createDomEnv, EMPTY_CART } from './dom-env.ts';
 
 // The header as templates/default/header.region prints it for a visitor with one item.

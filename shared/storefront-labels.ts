@@ -1,6 +1,6 @@
 /**
- * Default storefront labels (spec section 9) and the localizedStrings keys a
- * site overrides them with.
+ * Default storefront labels (spec section 9), shown by the server and the
+ * islands alike, and the localizedStrings keys a site overrides them with.
  */
 export const DEFAULT_LABELS = Object.freeze({
   addToCart: 'Add To Cart',
