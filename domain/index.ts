@@ -13,6 +13,7 @@
  * - stock.ts: whether a variant can go into a cart.
  * - product-types.ts: what each product type implies (stock, variant
  *   prices, delivery).
+ * - product-status.ts: on sale, sold out, the price something sells at now.
  * - spec-enums.ts: the spec's enumerations (record, collection, block and
  *   product types and the rest).
  *
@@ -20,6 +21,7 @@
  * must not pull in big.js through it.
  */
 export * from './money/index.ts';
+export * from './product-status.ts';
 export * from './product-types.ts';
 export * from './quantity.ts';
 export * from './spec-enums.ts';

@@ -2,10 +2,9 @@
  * The commerce predicate family: product questions asked of `@`, the current
  * product. The rules live in formatters/commerce/ with the formatters'.
  */
+
 import type { ArgumentRule, PredicateTable } from '../engine/index.ts';
-import { hasVariedPrices, isOnSale } from '../formatters/commerce/prices.ts';
-import { isSoldOut } from '../formatters/commerce/stock.ts';
-import { hasVariants } from '../formatters/commerce/variants.ts';
+import { hasVariants, hasVariedPrices, isOnSale, isSoldOut } from '../formatters/product-json.ts';
 
 const NO_ARGS: ArgumentRule = { min: 0, max: 0 };
 

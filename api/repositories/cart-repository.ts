@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { sql } from 'kysely';
+import { currentPrice } from '../../domain/product-status.ts';
 import { isDeliveredOnline, isVariantPricedType } from '../../domain/product-types.ts';
 import { QUANTITY, quantityProblem } from '../../domain/quantity.ts';
 import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
@@ -359,7 +360,7 @@ async function listEntries(db: Db, websiteId: string, cartId: string): Promise<S
     const regular = productPriced ? row.productPrice! : row.variantPrice;
     const onSale = productPriced ? row.productOnSale && row.productSalePrice !== null : row.variantOnSale;
     const sale = productPriced ? row.productSalePrice : row.variantSalePrice;
-    const unit = onSale && sale !== null ? sale : regular;
+    const unit = currentPrice(regular, sale, onSale);
     return {
       id: row.id,
       itemId: row.itemId,

@@ -6,17 +6,9 @@
 import { type Money, moneyOrZero } from '../../domain/money/index.ts';
 import { isStockedType } from '../../domain/product-types.ts';
 import { arrayOf, childOf, isRecord, isTruthy, toOutputString } from '../json-values.ts';
+import { displayProductType, hasVariedPrices, isOnSale, PRODUCT_TYPE } from '../product-json.ts';
 import { formatMessage } from './message.ts';
-import {
-  currentPriceNode,
-  fromPrice,
-  hasVariedPrices,
-  isOnSale,
-  lowestPricedVariant,
-  normalPrice,
-  salePrice,
-} from './prices.ts';
-import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
+import { currentPriceNode, fromPrice, lowestPricedVariant, normalPrice, salePrice } from './prices.ts';
 import { isSubscribable, type PriceKind, SUBSCRIPTION_UNAVAILABLE, subscriptionWording } from './subscription.ts';
 
 export interface PriceView {

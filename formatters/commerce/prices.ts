@@ -5,39 +5,12 @@
  */
 import { compareMoney, type Money, moneyOrZero, ZERO_MONEY } from '../../domain/money/index.ts';
 import { isStockedType, isVariantPricedType } from '../../domain/product-types.ts';
-import { childOf, isTruthy, jsonEqual } from '../json-values.ts';
-import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
-import { variantsOf } from './variants.ts';
-
-const onSale = (node: unknown): boolean => isTruthy(childOf(node, 'onSale'));
+import { childOf } from '../json-values.ts';
+import { displayProductType, isOnSaleNode, PRODUCT_TYPE, variantsOf } from '../product-json.ts';
 
 /** The price a variant (or pricing option) sells at now: its sale price while on sale. */
 export const currentPriceNode = (node: unknown): unknown =>
-  childOf(node, onSale(node) ? 'salePriceMoney' : 'priceMoney');
-
-/** Spec: on sale when any variant is (digital products carry their own flag); gift cards never are. */
-export function isOnSale(item: unknown): boolean {
-  const type = displayProductType(item);
-  if (isStockedType(type)) return variantsOf(item).some(onSale);
-  if (type === PRODUCT_TYPE.DIGITAL) return onSale(childOf(item, 'structuredContent'));
-  return false;
-}
-
-// What a shopper could see differ between two variants: the price, the sale flag, and the sale price while on sale.
-// null and missing are the same "not set".
-function priceSignature(variant: unknown): readonly unknown[] {
-  const field = (key: string) => childOf(variant, key) ?? undefined;
-  const signature = [field('price'), field('onSale')];
-  if (onSale(variant)) signature.push(field('salePrice'));
-  return signature;
-}
-
-/** True when a variant-priced product's variants do not all show the same price. */
-export function hasVariedPrices(item: unknown): boolean {
-  if (!isVariantPricedType(displayProductType(item))) return false;
-  const [first, ...rest] = variantsOf(item).map(priceSignature);
-  return first !== undefined && rest.some((s) => !jsonEqual(s, first));
-}
+  childOf(node, isOnSaleNode(node) ? 'salePriceMoney' : 'priceMoney');
 
 /** The first entry with the lowest (or highest) amount; undefined for an empty list. */
 function pick<T>(entries: readonly T[], amountOf: (e: T) => Money, want: -1 | 1): T | undefined {
@@ -87,7 +60,7 @@ export function salePrice(item: unknown): Money {
   const type = displayProductType(item);
   if (isStockedType(type)) {
     const prices = variantsOf(item)
-      .filter(onSale)
+      .filter(isOnSaleNode)
       .map((v) => moneyOrZero(childOf(v, 'salePriceMoney')));
     return pick(prices, (m) => m, -1) ?? ZERO_MONEY;
   }

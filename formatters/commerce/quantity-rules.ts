@@ -1,7 +1,7 @@
 /** The quantity input's limits and when a product shows it (spec section 5). */
 import { isStockedType } from '../../domain/product-types.ts';
 import { asFlag, childOf } from '../json-values.ts';
-import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
+import { displayProductType, PRODUCT_TYPE } from '../product-json.ts';
 import { totalStockRemaining } from './stock.ts';
 import { isSubscribable } from './subscription.ts';
 

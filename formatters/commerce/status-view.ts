@@ -2,8 +2,7 @@
 
 import { DEFAULT_LABELS, LABEL_KEYS } from '../../shared/storefront-labels.ts';
 import { childOf, textIfSet } from '../json-values.ts';
-import { isOnSale } from './prices.ts';
-import { isSoldOut } from './stock.ts';
+import { isOnSale, isSoldOut } from '../product-json.ts';
 
 export interface StatusView {
   readonly soldOut?: string;

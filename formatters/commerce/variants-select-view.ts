@@ -2,9 +2,9 @@
 
 import { DEFAULT_LABELS, LABEL_KEYS } from '../../shared/storefront-labels.ts';
 import { childOf, isTruthy, pathOf, textIfSet, toOutputString } from '../json-values.ts';
+import { displayProductType, PRODUCT_TYPE, variantsOf } from '../product-json.ts';
 import { formatMessage } from './message.ts';
-import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
-import { variantOptions, variantsOf } from './variants.ts';
+import { variantOptions } from './variants.ts';
 
 export interface VariantsSelectView {
   readonly itemId: string;

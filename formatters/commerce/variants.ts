@@ -1,16 +1,7 @@
 /** A product's variants and the option lists a variant picker shows. */
 
 import { arrayOf, childOf, isRecord, toOutputString } from '../json-values.ts';
-import { displayProductType, PRODUCT_TYPE } from './product-type.ts';
-
-export function variantsOf(item: unknown): readonly unknown[] {
-  return arrayOf(childOf(item, 'structuredContent'), 'variants');
-}
-
-/** More than one variant to choose from; digital products never offer a choice. */
-export function hasVariants(item: unknown): boolean {
-  return displayProductType(item) !== PRODUCT_TYPE.DIGITAL && variantsOf(item).length > 1;
-}
+import { variantsOf } from '../product-json.ts';
 
 export interface VariantOption {
   readonly name: string;

@@ -4,6 +4,7 @@
  * read by the product-scarcity and product-restock-notification formatters.
  */
 import type { Product, ProductVariant, StoreSettings } from '../../api/db/schema.ts';
+import { isVariantSoldOut } from '../../domain/product-status.ts';
 import { isStockedType } from '../../domain/product-types.ts';
 
 const DEFAULT_SCARCITY_THRESHOLD = 5;
@@ -24,7 +25,7 @@ export function merchandisingJson(
   const stocked = isStockedType(product.productType);
   const threshold = store.scarcityThreshold ?? DEFAULT_SCARCITY_THRESHOLD;
   const limited = stocked ? variants.filter((v) => !v.unlimited) : [];
-  const soldOut = limited.filter((v) => v.qtyInStock === 0);
+  const soldOut = limited.filter(isVariantSoldOut);
   const low = limited.filter((v) => v.qtyInStock > 0 && v.qtyInStock <= threshold);
   // With variants to choose from, a sign-up form shows once its variant is chosen: one widget, the chosen variant's.
   const choosing = variants.length > 1;

@@ -7,10 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { parseCaseFile } from '../../engine/conformance/case-file.ts';
-import { hasVariedPrices } from '../../formatters/commerce/prices.ts';
 import { isMultipleQuantityAllowedForServices } from '../../formatters/commerce/quantity-rules.ts';
 import { totalStockRemaining, UNLIMITED_STOCK } from '../../formatters/commerce/stock.ts';
-import { hasVariants, variantOptions } from '../../formatters/commerce/variants.ts';
+import { variantOptions } from '../../formatters/commerce/variants.ts';
+import { hasVariants, hasVariedPrices } from '../../formatters/product-json.ts';
 
 const TABLES = fileURLToPath(new URL('../../../shared/conformance/tables/', import.meta.url));
 
