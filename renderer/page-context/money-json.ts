@@ -1,6 +1,11 @@
-import { Decimal, fractionDigits } from '../../domain/money/index.ts';
+import { majorUnitsText } from '../../domain/money/minor-units-text.ts';
 
-/** The Money shape templates read: `value` is the decimal amount as text ("19.00"), never a float. */
+/**
+ * Money as page data carries it (spec section 3, Money): the amount as
+ * decimal text in major units ("19.00"), never a float, which is how the
+ * reference engine's money formatters read `value` (conformance
+ * f-product-price-9: value "2500" shows as €2,500.00).
+ */
 export interface MoneyJson {
   currency: string;
   value: string;
@@ -8,6 +13,7 @@ export interface MoneyJson {
 
 /** 1900 minor units of USD → { currency: 'USD', value: '19.00' }; JPY has no fraction digits. */
 export function moneyJson(minor: string | number, currency: string): MoneyJson {
-  const digits = fractionDigits(currency);
-  return { currency, value: new Decimal(minor).div(new Decimal(10).pow(digits)).toFixed(digits) };
+  const value = majorUnitsText(String(minor), currency);
+  if (value === undefined) throw new RangeError(`not a whole number of minor units: ${minor}`);
+  return { currency, value };
 }
