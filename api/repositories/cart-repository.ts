@@ -1,5 +1,5 @@
-import Big from 'big.js';
 import { sql } from 'kysely';
+import { lineTotal, sumMinorUnits } from '../../domain/money/minor-units.ts';
 import { currentPrice } from '../../domain/product-status.ts';
 import { isDeliveredOnline, isVariantPricedType } from '../../domain/product-types.ts';
 import { QUANTITY, quantityProblem } from '../../domain/quantity.ts';
@@ -379,7 +379,7 @@ async function listEntries(db: Db, websiteId: string, cartId: string): Promise<S
       unitPriceCents: unit,
       regularUnitPriceCents: regular,
       onSale,
-      lineTotalCents: new Big(unit).times(row.quantity).toFixed(0),
+      lineTotalCents: lineTotal(unit, row.quantity),
       image:
         row.imageId !== null
           ? {
@@ -407,16 +407,8 @@ function optionValues(attributes: Record<string, string>, ordering: readonly str
  */
 function shoppingCart(stored: Cart, entries: ShoppingCartEntry[]): ShoppingCart {
   const cart = readJsonColumns('carts', stored);
-  let subtotal = new Big(0);
-  let totalQuantity = 0;
-  for (const entry of entries) {
-    subtotal = subtotal.plus(entry.lineTotalCents);
-    totalQuantity += entry.quantity;
-  }
-  const tax = new Big(0);
-  const shipping = new Big(0);
-  const discount = new Big(0);
-  const grandTotal = subtotal.plus(tax).plus(shipping).minus(discount);
+  const subtotal = sumMinorUnits(entries.map((entry) => entry.lineTotalCents));
+  const totalQuantity = entries.reduce((sum, entry) => sum + entry.quantity, 0);
   return {
     id: cart.id,
     websiteId: cart.websiteId,
@@ -426,11 +418,12 @@ function shoppingCart(stored: Cart, entries: ShoppingCartEntry[]): ShoppingCart 
     currency: cart.currency,
     isPurchased: cart.isPurchased,
     entries,
-    subtotalCents: subtotal.toFixed(0),
-    taxCents: tax.toFixed(0),
-    shippingCostCents: shipping.toFixed(0),
-    discountCents: discount.toFixed(0),
-    grandTotalCents: grandTotal.toFixed(0),
+    subtotalCents: subtotal,
+    // The checkout service's to fill in (see above): the cart alone has none, so its total is its subtotal.
+    taxCents: '0',
+    shippingCostCents: '0',
+    discountCents: '0',
+    grandTotalCents: subtotal,
     totalQuantity,
     hasDigital: entries.some((entry) => isDeliveredOnline(entry.productType)),
     purelyDigital: entries.length > 0 && entries.every((entry) => isDeliveredOnline(entry.productType)),

@@ -1,5 +1,5 @@
-import Big from 'big.js';
 import type { Selectable } from 'kysely';
+import { compareMinorUnits } from '../../domain/money/minor-units.ts';
 import { newId } from '../db/ids.ts';
 import { json } from '../db/json.ts';
 import { readJsonColumns } from '../db/read-json.ts';
@@ -82,7 +82,7 @@ export function isBelowMinimumSubtotal(
   minimum: MinimumSubtotal | null | undefined,
 ): boolean {
   if (!minimum || minimum.currency !== currency) return false;
-  return new Big(subtotalCents).lt(minimum.cents);
+  return compareMinorUnits(subtotalCents, minimum.cents) < 0;
 }
 
 /**

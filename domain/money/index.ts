@@ -6,5 +6,6 @@ export * from './errors.ts';
 export * from './format-money.ts';
 export * from './locale-currency.ts';
 export * from './locale-format.ts';
+export * from './minor-units.ts';
 export * from './minor-units-text.ts';
 export * from './money.ts';

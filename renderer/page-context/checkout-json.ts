@@ -3,7 +3,7 @@
  * 202) render from. Money is the Money shape (`money-format` in templates),
  * in the cart's or order's own currency.
  */
-import Big from 'big.js';
+
 import type { ShoppingCart } from '../../api/repositories/cart-repository.ts';
 import {
   isBelowMinimumSubtotal,
@@ -16,6 +16,7 @@ import {
   type CheckoutField,
   type CheckoutValues,
 } from '../../api/services/checkout-form.ts';
+import { lineTotal } from '../../domain/money/minor-units.ts';
 import { moneyJson } from './money-json.ts';
 
 type Json = Record<string, unknown>;
@@ -100,7 +101,7 @@ export function orderJson(order: PlacedOrder): Json {
       chosenVariant: { optionValues: line.optionValues },
       quantity: line.quantity,
       unitPrice: moneyJson(line.unitPriceCents, order.currency),
-      lineTotal: moneyJson(new Big(line.unitPriceCents).times(line.quantity).toFixed(0), order.currency),
+      lineTotal: moneyJson(lineTotal(line.unitPriceCents, line.quantity), order.currency),
     })),
     subtotal: moneyJson(order.subtotalCents, order.currency),
     grandTotal: moneyJson(order.grandTotalCents, order.currency),

@@ -10,15 +10,19 @@ import t from 'tap';
 import {
   allocateMinorUnits,
   allocateMoney,
+  compareMinorUnits,
   decimalText,
   formatMinorUnits,
   formatMoneyLocale,
   fractionDigits,
   fromMinorUnits,
+  lineTotal,
   type Money,
   majorUnitsText,
+  minorUnitsOf,
   parseMoney,
   SUPPORTED_CURRENCIES,
+  sumMinorUnits,
   toMinorUnits,
 } from '../../domain/money/index.ts';
 
@@ -140,4 +144,16 @@ t.test('allocating money keeps the currency and the total', async (t) => {
   t.same(allocateMinorUnits(5n, [0n, 0n]), [3n, 2n], 'all-zero weights split evenly');
   t.throws(() => allocateMinorUnits(5n, []), RangeError);
   t.throws(() => allocateMinorUnits(5n, [-1n, 2n]), RangeError);
+});
+
+t.test('minor-unit arithmetic is exact and refuses fractions', async (t) => {
+  t.equal(lineTotal('1250', 3), '3750');
+  t.equal(lineTotal('900719925474099300', 9999), '9006298534815518900700', 'past what a float holds');
+  t.equal(sumMinorUnits(['100', 250n, 5, '-55']), '300');
+  t.equal(sumMinorUnits([]), '0');
+  t.equal(compareMinorUnits('999', '1000'), -1);
+  t.equal(compareMinorUnits(5n, '5'), 0);
+  t.throws(() => minorUnitsOf('19.99'), RangeError);
+  t.throws(() => minorUnitsOf(1.5), RangeError);
+  t.throws(() => minorUnitsOf(''), RangeError);
 });
