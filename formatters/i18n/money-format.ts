@@ -5,29 +5,20 @@
  * gives its amount with the currency's fraction digits (JPY has none).
  * `money-string` wraps the result in `<span class="sqs-money-native">`.
  */
-import Big from 'big.js';
 import { fractionDigits } from '../../domain/money/currencies.ts';
 import { decimalText } from '../../domain/money/decimal.ts';
-import { parseMoneyWithCurrency } from '../../domain/money/money.ts';
+import { fromLegacyCents, parseMoneyWithCurrency } from '../../domain/money/money.ts';
 import type { Formatter } from '../../engine/index.ts';
 import { renderMarkup } from '../markup.ts';
-import { toDecimal } from './decimal-value.ts';
 import { numberFormat } from './intl-cache.ts';
 
 /** moneyText(12345) → '123.45'; moneyText({ decimalValue: '5', currencyCode: 'JPY' }) → '5' */
 export function moneyText(value: unknown): string | undefined {
-  const money = parseMoneyWithCurrency(value);
-  let decimal: string;
-  let digits: number;
-  if (money) {
-    decimal = decimalText(money.amount);
-    digits = fractionDigits(money.currency);
-  } else {
-    const cents = toDecimal(value);
-    if (cents === undefined) return undefined;
-    decimal = new Big(cents).div(100).toFixed();
-    digits = 2;
-  }
+  // A plain number is legacy cents: hundredths in every currency.
+  const money = parseMoneyWithCurrency(value) ?? fromLegacyCents(value);
+  if (money === undefined) return undefined;
+  const decimal = decimalText(money.amount);
+  const digits = fractionDigits(money.currency);
   return numberFormat('en-US', {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,

@@ -3,7 +3,7 @@
  * strings and numbers as written; `#` and plural selection read the argument
  * as a decimal, where text that is not a number counts as 0 and a boolean as 0 or 1.
  */
-import Big from 'big.js';
+import { Decimal } from '../../../domain/money/decimal.ts';
 import { toDecimal, toDecimalText } from '../decimal-value.ts';
 
 /** printValue(12) → '12'; printValue({}) → '' */
@@ -29,11 +29,11 @@ export function pluralNumber(value: unknown): string {
 /** offsetNumber('5', 1) → '4' (keeps the written form when the offset is 0). */
 export function offsetNumber(text: string, offset: number): string {
   if (offset === 0) return text;
-  return new Big(text).minus(offset).toFixed();
+  return new Decimal(text).minus(offset).toFixed();
 }
 
 /** True when `text` equals the `=N` key numerically. */
 export function exactMatch(text: string, key: string): boolean {
   const n = toDecimal(key);
-  return n !== undefined && new Big(text).eq(n);
+  return n !== undefined && new Decimal(text).eq(n);
 }
