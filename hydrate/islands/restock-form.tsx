@@ -22,6 +22,9 @@ export const RESTOCK_SIGN_UP_PATH = '/api/site-users/account/notifications/resto
 /** Where the product template says what the page's restock widgets need (templates/default/collections/products.item). */
 const SETTINGS_SELECTOR = '[data-restock-settings]';
 
+/** Set while the island handles the widget's form (templates/default/styles/site.css shows the widget only then). */
+export const READY_ATTRIBUTE = 'data-restock-ready';
+
 type Phase = 'idle' | 'sending' | 'done';
 
 export function RestockForm({ element }: IslandProps) {
@@ -108,8 +111,11 @@ export function RestockForm({ element }: IslandProps) {
     };
     const listener = (event: Event) => void onSubmit(event as SubmitEvent);
     form.addEventListener('submit', listener);
+    // The stylesheet shows the widget from here on: before this a submit would go nowhere.
+    element.setAttribute(READY_ATTRIBUTE, '');
     return () => {
       cancelled = true;
+      element.removeAttribute(READY_ATTRIBUTE);
       form.removeEventListener('submit', listener);
       captcha.current?.destroy();
       captcha.current = null;

@@ -126,3 +126,8 @@ t.test('a site with a captcha key asks for the challenge first', async (t) => {
   t.equal(message(env).textContent, 'Complete CAPTCHA before submitting.');
   t.same(posts(env), [], 'nothing sent');
 });
+
+t.test('the widget is marked ready once the island listens to its form', async (t) => {
+  const env = await setup(t);
+  t.ok(widget(env).hasAttribute('data-restock-ready'));
+});

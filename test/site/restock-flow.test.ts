@@ -25,12 +25,15 @@ const SUCCESS_TEXT = "You're on the list! We'll email you as soon as it's back."
 /** The product page with one glaze chosen; returns the widget now shown. */
 async function chooseGlaze(t: Test, page: Page, glaze: string) {
   await page.getByRole('radio', { name: glaze }).check();
+  // The widget shows once its island listens to the form (and only the chosen variant's).
   const widget = page.locator('.product-restock-notification:visible');
+  await widget.first().waitFor();
   await t.resolveMatch(widget.count(), 1, 'one widget: the chosen variant');
-  // The island's chunk has arrived when its message slot is there.
-  const message = widget.locator('.product-restock-message');
-  await message.waitFor({ state: 'attached' });
-  return { widget, email: widget.getByRole('textbox', { name: 'Your Email' }), message };
+  return {
+    widget,
+    email: widget.getByRole('textbox', { name: 'Your Email' }),
+    message: widget.locator('.product-restock-message'),
+  };
 }
 
 t.test('a shopper signs up for a sold-out variant and gets the email', { skip: browserSkip(t) }, async (t) => {
