@@ -29,13 +29,26 @@ export function isMoneyNode(node: unknown): node is Record<string, unknown> {
   return isRecord(node) && (Object.hasOwn(node, 'value') || Object.hasOwn(node, 'decimalValue'));
 }
 
+/**
+ * Page data gives both pairs (spec section 3: `value` a string of minor
+ * units, `decimalValue` the amount); template data written for the
+ * reference engine gives one, in major units either way (conformance
+ * f-product-price-9: value "2500" shows as €2,500.00). So the decimal pair
+ * wins when it is there, and `value` alone is read as the reference reads it.
+ */
+const hasDecimalPair = (node: Record<string, unknown>): boolean => Object.hasOwn(node, 'decimalValue');
+
+function currencyCodeOf(node: Record<string, unknown>): unknown {
+  return hasDecimalPair(node) ? (node.currencyCode ?? node.currency) : (node.currency ?? node.currencyCode);
+}
+
 function currencyOf(node: Record<string, unknown>): string {
-  const code = Object.hasOwn(node, 'value') ? node.currency : node.currencyCode;
+  const code = currencyCodeOf(node);
   return typeof code === 'string' && code !== '' ? code : DEFAULT_CURRENCY;
 }
 
 function amountTextOf(node: Record<string, unknown>): unknown {
-  return Object.hasOwn(node, 'value') ? node.value : node.decimalValue;
+  return hasDecimalPair(node) ? node.decimalValue : node.value;
 }
 
 /**
@@ -58,7 +71,7 @@ const CURRENCY_CODE = /^[A-Za-z]{3}$/;
  */
 export function parseMoneyWithCurrency(node: unknown): Money | undefined {
   if (!isMoneyNode(node)) return undefined;
-  const code = Object.hasOwn(node, 'value') ? node.currency : node.currencyCode;
+  const code = currencyCodeOf(node);
   if (typeof code !== 'string' || !CURRENCY_CODE.test(code)) return undefined;
   const amount = parseDecimal(amountTextOf(node));
   return amount === undefined ? undefined : { amount, currency: code.toUpperCase() };

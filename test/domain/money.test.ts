@@ -20,6 +20,7 @@ import {
   multiplyMoney,
   parseDecimal,
   parseMoney,
+  parseMoneyWithCurrency,
   SUPPORTED_CURRENCIES,
   toLegacyCents,
   toMinorUnits,
@@ -225,3 +226,16 @@ t.test('property: the default format keeps the value (within 15 integer places)'
   );
   t.pass();
 });
+
+t.test(
+  'page money carries both pairs: the decimal pair is the amount, value alone is read in major units',
+  async (t) => {
+    const page = { value: '1900', currency: 'USD', decimalValue: '19.00', currencyCode: 'USD' };
+    t.equal(decimalText(parseMoney(page)!.amount), '19');
+    t.equal(parseMoney(page)!.currency, 'USD');
+    t.equal(decimalText(parseMoneyWithCurrency(page)!.amount), '19');
+    // Template data written for the reference engine (conformance f-product-price-9).
+    t.equal(decimalText(parseMoney({ value: '2500', currency: 'EUR' })!.amount), '2500');
+    t.equal(parseMoneyWithCurrency({ value: '5', currencyCode: 'JPY' })?.currency, 'JPY', 'either code name');
+  },
+);
