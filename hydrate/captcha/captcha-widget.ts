@@ -6,13 +6,9 @@
  * where, the server says on the islands script tag (renderer/render-page.ts),
  * from its CAPTCHA_* settings.
  */
-import { FORM_MESSAGES } from '../../shared/form-messages.ts';
-
 /** The attributes of the islands script tag that name the provider's script and global. */
 export const CAPTCHA_SCRIPT_ATTRIBUTE = 'data-captcha-script';
 export const CAPTCHA_GLOBAL_ATTRIBUTE = 'data-captcha-global';
-
-export const captchaMessage = { missing: FORM_MESSAGES.captchaMissing } as const;
 
 type WidgetId = string | number;
 

@@ -11,10 +11,11 @@
  * message and resets the captcha.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { FORM_MESSAGES } from '../../shared/form-messages.ts';
 import { isValidEmail } from '../../shared/form-validation.ts';
 import { RESTOCK_MESSAGES } from '../../shared/restock-messages.ts';
 import { apiRequest, CLIENT_MESSAGES, ClientApiError } from '../api-client.ts';
-import { type CaptchaWidget, captchaMessage, mountCaptcha } from '../captcha/captcha-widget.ts';
+import { type CaptchaWidget, mountCaptcha } from '../captcha/captcha-widget.ts';
 import type { IslandProps } from '../island-types.ts';
 
 export const RESTOCK_SIGN_UP_PATH = '/api/site-users/account/notifications/restock';
@@ -80,7 +81,7 @@ export function RestockForm({ element }: IslandProps) {
       if (siteKey) {
         token = captcha.current?.token() ?? null;
         if (!token) {
-          setProblem(captchaMessage.missing);
+          setProblem(FORM_MESSAGES.captchaMissing);
           return;
         }
       }
