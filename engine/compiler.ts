@@ -108,7 +108,7 @@ const COMPILERS: { readonly [K in NodeKind]: NodeCompiler<K> } = {
     const body = block(node.body, env);
     const otherwise = alternative(node.alternative, env);
     return (ctx) => {
-      const value = ctx.resolve(path);
+      const value = ctx.resolveSection(path);
       if (isTruthy(value)) {
         ctx.push(value);
         body(ctx);
@@ -124,7 +124,7 @@ const COMPILERS: { readonly [K in NodeKind]: NodeCompiler<K> } = {
     const between = block(node.alternatesWith, env);
     const otherwise = alternative(node.alternative, env);
     return (ctx) => {
-      const list = ctx.resolve(path);
+      const list = ctx.resolveSection(path);
       if (!Array.isArray(list) || list.length === 0) {
         otherwise(ctx);
         return;

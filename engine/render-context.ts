@@ -150,6 +150,20 @@ export class RenderContext implements ExecContext {
   }
 
   resolve(path: readonly PathSegment[]): JsonValue {
+    return this.resolveFrom(path, true);
+  }
+
+  /**
+   * What `.section` and `.repeated section` enter: like resolve, but the
+   * first name is looked up in the current frame only, as the reference
+   * engines do (Context.pushSection); variables and predicates look up the
+   * stack. `{.section a}{.section b}` enters a.b, never a b further out.
+   */
+  resolveSection(path: readonly PathSegment[]): JsonValue {
+    return this.resolveFrom(path, false);
+  }
+
+  private resolveFrom(path: readonly PathSegment[], upTheStack: boolean): JsonValue {
     const head = path[0];
     let value: unknown;
     if (head === '@') {
@@ -157,7 +171,7 @@ export class RenderContext implements ExecContext {
     } else if (typeof head === 'string' && head.charCodeAt(0) === 64 /* @ */) {
       value = this.special(head);
     } else {
-      for (let f: Frame | null = this.frame; f; f = f.parent) {
+      for (let f: Frame | null = this.frame; f; f = upTheStack ? f.parent : null) {
         value = childOf(f.node, head!);
         if (value !== undefined) break;
       }

@@ -107,3 +107,14 @@ t.test('a render without locale data says so to plugins', async (t) => {
   t.equal(run('{a|money}|{a|bookkeeper-money-format}', { a: 100 }, { locale: null }).output, '|');
   t.not(run('{a|bookkeeper-money-format}', { a: 100 }).output, '');
 });
+
+t.test('a section enters a name of its own frame only; variables and predicates look up the stack', async (t) => {
+  const data = { a: { inner: 'I' }, b: 'B', list: [1, 2] };
+  t.equal(run('{.section a}{.section b}X{.or}none{.end}{.end}', data).output, 'none', 'b is not in a');
+  t.equal(run('{.section a}{.section inner}{@}{.end}{.end}', data).output, 'I');
+  t.equal(run('{.section a}{.repeated section list}{@}{.or}none{.end}{.end}', data).output, 'none');
+  t.equal(run('{.section a}{b}{.end}', data).output, 'B', 'a variable finds b further out');
+  t.equal(run('{.section a}{.if b}Y{.end}{.end}', data).output, 'Y', 'so does .if');
+  t.equal(run('{.section a}{.equal? b "B"}E{.end}{.end}', data).output, 'E', 'and a predicate');
+  t.equal(run('{.section a}{.section @}{inner}{.end}{.end}', data).output, 'I', '@ is the frame itself');
+});
