@@ -56,7 +56,8 @@ export interface ParseOutput {
 class PositionTracker {
   private line: number;
   private lineStart: number;
-  private scanned = 0;
+  /** The first newline not yet counted; the source is searched for each newline once, not once per token. */
+  private nextNewline: number;
   constructor(
     private readonly source: string,
     origin: SourceOrigin,
@@ -64,16 +65,19 @@ class PositionTracker {
     this.line = origin.line;
     // A negative start makes first-line columns count from the fragment's column in its file.
     this.lineStart = 1 - origin.column;
+    this.nextNewline = this.newlineFrom(0);
   }
   at(offset: number): Pos {
-    let nl = this.source.indexOf('\n', this.scanned);
-    while (nl !== -1 && nl < offset) {
+    while (this.nextNewline < offset) {
       this.line++;
-      this.lineStart = nl + 1;
-      nl = this.source.indexOf('\n', nl + 1);
+      this.lineStart = this.nextNewline + 1;
+      this.nextNewline = this.newlineFrom(this.nextNewline + 1);
     }
-    this.scanned = offset;
     return { line: this.line, column: offset - this.lineStart + 1, offset };
+  }
+  private newlineFrom(index: number): number {
+    const found = this.source.indexOf('\n', index);
+    return found === -1 ? Number.POSITIVE_INFINITY : found;
   }
 }
 
@@ -326,6 +330,25 @@ function closeBlock(open: OpenBlock): Node {
   }
 }
 
+/**
+ * The source's size in UTF-8 bytes, as template files are stored, when it
+ * could exceed `limit`; a source of at most limit / 3 code units cannot (a
+ * code unit is at most 3 bytes), and its length is returned uncounted.
+ */
+function utf8Size(source: string, limit: number): number {
+  if (source.length * 3 <= limit) return source.length;
+  let bytes = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    // A surrogate pair is one 4-byte character: 2 for each half.
+    else if (c >= 0xd800 && c <= 0xdfff) bytes += 2;
+    else bytes += 3;
+  }
+  return bytes;
+}
+
 /** parseTemplate('{a|html}', 'x.html', registry) → { body: [variable node], errors: [] } */
 export function parseTemplate(
   source: string,
@@ -334,8 +357,9 @@ export function parseTemplate(
   origin: SourceOrigin = FILE_START,
 ): ParseOutput {
   const asm = new Assembler(source, file, registry, origin);
-  if (source.length > LIMITS.maxTemplateSize) {
-    asm.error('TEMPLATE_TOO_LARGE', { size: source.length, limit: LIMITS.maxTemplateSize }, NO_POS);
+  const size = utf8Size(source, LIMITS.maxTemplateSize);
+  if (size > LIMITS.maxTemplateSize) {
+    asm.error('TEMPLATE_TOO_LARGE', { size, limit: LIMITS.maxTemplateSize }, NO_POS);
     return { body: Object.freeze([]), errors: asm.errors };
   }
   const tokens = tokenize(source);

@@ -87,13 +87,22 @@ class Cursor {
   }
 }
 
-/** The position `offset` holds, given the position of an earlier offset in the same source. */
+/**
+ * The position `offset` holds, given the position of an earlier offset in the
+ * same source. Only the text between the two is read, so placing every part
+ * of every tag stays linear in the template's size even on one long line.
+ */
 function advance(from: Pos, source: string, offset: number): Pos {
-  const newline = source.lastIndexOf('\n', offset - 1);
-  if (newline < from.offset) return { line: from.line, column: from.column + offset - from.offset, offset };
   let line = from.line;
-  for (let i = source.indexOf('\n', from.offset); i !== -1 && i < offset; i = source.indexOf('\n', i + 1)) line++;
-  return { line, column: offset - newline, offset };
+  let lastNewline = -1;
+  for (let i = from.offset; i < offset; i++) {
+    if (source.charCodeAt(i) === 10 /* \n */) {
+      line++;
+      lastNewline = i;
+    }
+  }
+  if (lastNewline === -1) return { line, column: from.column + offset - from.offset, offset };
+  return { line, column: offset - lastNewline, offset };
 }
 
 /** `|f1 a|f2` starting at `start` in the source; each call is placed at its name, for error carets. */

@@ -70,3 +70,24 @@ t.test('instruction forms are exact about spacing', async (t) => {
   t.equal(run('{a|json |html}', { a: 'x' }).codes.includes('UNKNOWN_FORMATTER'), false);
   t.equal(run('{a |html}', { a: 'x' }).output, '{a |html}');
 });
+
+t.test('the size limit counts UTF-8 bytes, as its message says', async (t) => {
+  const limit = 16 * 1024 * 1024;
+  // Just over a third of the limit in code units: under it as ASCII, over it as 3-byte characters.
+  const units = Math.floor(limit / 3) + 1;
+  const wide = engine.compile('€'.repeat(units), { file: 'wide.html' });
+  t.equal(wide.errors[0]?.code, 'TEMPLATE_TOO_LARGE');
+  t.match(wide.errors[0]?.message, `Template is ${units * 3} bytes; the limit is ${limit} bytes`);
+  t.same(
+    engine.compile('a'.repeat(units), { file: 'narrow.html' }).errors.map((e) => e.code),
+    [],
+    'the same length in ASCII is within it',
+  );
+});
+
+t.test('positions on one very long line are still exact', async (t) => {
+  // Placing each tag reads only the text since the previous one; one line of 100,000 tags used to be quadratic.
+  const source = `${'{a} '.repeat(100_000)}{a|nope}`;
+  const { errors } = engine.compile(source, { file: 'long.html' });
+  t.match(errors[0], { code: 'UNKNOWN_FORMATTER', line: 1, column: 400_000 + 4 });
+});
