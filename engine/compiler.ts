@@ -109,13 +109,11 @@ const COMPILERS: { readonly [K in NodeKind]: NodeCompiler<K> } = {
     const otherwise = alternative(node.alternative, env);
     return (ctx) => {
       const value = ctx.resolveSection(path);
-      if (isTruthy(value)) {
-        ctx.push(value);
-        body(ctx);
-        ctx.pop();
-      } else {
-        otherwise(ctx);
-      }
+      // As in the reference (Context.pushSection), the value is the frame of the .or branch too.
+      ctx.push(value);
+      if (isTruthy(value)) body(ctx);
+      else otherwise(ctx);
+      ctx.pop();
     };
   },
   repeated: (node, env) => {

@@ -118,3 +118,15 @@ t.test('a section enters a name of its own frame only; variables and predicates 
   t.equal(run('{.section a}{.equal? b "B"}E{.end}{.end}', data).output, 'E', 'and a predicate');
   t.equal(run('{.section a}{.section @}{inner}{.end}{.end}', data).output, 'I', '@ is the frame itself');
 });
+
+t.test("a section's .or branch runs with the missing value as its frame, as in the reference", async (t) => {
+  // The issue's example: the reference prints nothing here.
+  const source = '{.section website}{.section missing}A{.or}{.section siteTitle}{@}{.end}{.end}{.end}';
+  t.equal(run(source, { website: { siteTitle: 'T' } }).output, '');
+  // Variables and predicates still look up the stack from there.
+  t.equal(
+    run('{.section a}{.section missing}{.or}{a.x}{.if b}B{.end}{.end}{.end}', { a: { x: 'X' }, b: 1 }).output,
+    'XB',
+  );
+  t.equal(run('{.section missing}{.or}[{@}]{.end}', {}).output, '[]', '@ is the missing value');
+});
