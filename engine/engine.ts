@@ -12,7 +12,7 @@ import { parseTemplate } from './parser.ts';
 import { type Exec, RenderContext, RenderDeadlineExceeded } from './render-context.ts';
 import { NO_POS, templateError } from './template-error.ts';
 import type { Registry, SourceOrigin, TemplateError } from './types.ts';
-import { parseJsonKeepingDoubles } from './written-numbers.ts';
+import { parseJsonKeepingDoubles, requireSourceTextReviver } from './written-numbers.ts';
 
 /** An immutable compiled template. Safe to cache and to render concurrently. */
 export interface CompiledTemplate {
@@ -83,6 +83,9 @@ function lazyRun(body: Block, registry: Registry): Exec {
 
 /** Compiled partials are kept by source text; a bound keeps memory flat under many distinct partials. */
 const PARTIAL_CACHE_LIMIT = 2000;
+
+// Checked once, when the engine is loaded (written-numbers.ts says why).
+requireSourceTextReviver();
 
 export class Engine {
   private readonly partialCache = new Map<string, CompiledTemplate>();

@@ -23,6 +23,29 @@ export function doubleText(value: number): string {
   return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${exponent.replace('+', '')}`;
 }
 
+type JsonParse = (
+  text: string,
+  reviver: (key: string, value: unknown, context?: { source?: string }) => unknown,
+) => unknown;
+
+/**
+ * Throws unless JSON.parse hands revivers each value's source text (Node 22
+ * and later): without it `1.0` would silently print as `1`, so the engine
+ * refuses to start instead.
+ */
+export function requireSourceTextReviver(parse: JsonParse = JSON.parse as JsonParse): void {
+  let source: string | undefined;
+  parse('[1.0]', (_key, value, context) => {
+    if (typeof value === 'number') source = context?.source;
+    return value;
+  });
+  if (source !== '1.0') {
+    throw new Error(
+      `this JavaScript runtime (Node ${process.versions.node}) does not give JSON revivers the source text; the template engine needs Node 22 or later to print numbers as the data wrote them`,
+    );
+  }
+}
+
 /** JSON.parse that also records the double-written numbers whose printed form differs from JavaScript's. */
 export function parseJsonKeepingDoubles(text: string): unknown {
   return JSON.parse(text, function (this: object, key: string, value: unknown, context?: { source?: string }) {

@@ -1,6 +1,11 @@
 import t from 'tap';
 import { Engine } from '../../engine/index.ts';
-import { doubleText, parseJsonKeepingDoubles, writtenNumber } from '../../engine/written-numbers.ts';
+import {
+  doubleText,
+  parseJsonKeepingDoubles,
+  requireSourceTextReviver,
+  writtenNumber,
+} from '../../engine/written-numbers.ts';
 import { defaultRegistry } from '../../formatters/default-registry.ts';
 
 const engine = new Engine(defaultRegistry);
@@ -56,4 +61,12 @@ t.test('message arguments keep the written fraction for plural rules and #', asy
   const pl = '{"msg": "{0 plural one{# ONE} few{# FEW} many{# MANY} other{# OTHER}}", "n": [0, 0.0, 2, 2.0]}';
   t.equal(render('{.repeated section n}{msg|message @}; {.end}', pl, 'pl-PL'), '0 MANY; 0.0 OTHER; 2 FEW; 2.0 OTHER; ');
   t.equal(render('{msg|message n}', '{"msg": "{0 plural one{# ONE} other{# OTHER}}", "n": 1.0}'), '1.0 OTHER');
+});
+
+t.test('the engine refuses a runtime whose JSON revivers get no source text', async (t) => {
+  t.doesNotThrow(() => requireSourceTextReviver(), 'this Node gives it');
+  // An older runtime: the reviver is called with the key and the value only.
+  const withoutSource = (text: string, reviver: (key: string, value: unknown) => unknown) =>
+    JSON.parse(text, (key, value) => reviver(key, value));
+  t.throws(() => requireSourceTextReviver(withoutSource), /needs Node 22 or later/);
 });
