@@ -5,7 +5,7 @@
  */
 import { type Block, LITERAL_TEXT, type Node, type NodeKind, type NodeOf, type OrNode, type Path } from './ast.ts';
 import { compileExpression, evaluateExpression, formatExpressionValue } from './expr/index.ts';
-import { type Exec, type RenderContext, RenderDeadlineExceeded } from './render-context.ts';
+import { type Exec, type RenderContext, RenderStopped } from './render-context.ts';
 import type { Formatter, Predicate, Registry } from './types.ts';
 import { isTruthy, toOutputString } from './values.ts';
 
@@ -48,7 +48,7 @@ function formatting(node: NodeOf<'variable'> | NodeOf<'bindvar'>, env: CompileEn
       try {
         value = call.def.format(value, call.args, ctx, values);
       } catch (e) {
-        if (e instanceof RenderDeadlineExceeded) throw e;
+        if (e instanceof RenderStopped) throw e;
         ctx.fail('FORMATTER_FAILED', { name: call.name, detail: e instanceof Error ? e.message : String(e) });
         return undefined;
       }
@@ -65,7 +65,7 @@ function predicateTest(name: string, argList: readonly string[], env: CompileEnv
     try {
       return def.test(argList, ctx) === true;
     } catch (e) {
-      if (e instanceof RenderDeadlineExceeded) throw e;
+      if (e instanceof RenderStopped) throw e;
       ctx.fail('PREDICATE_FAILED', { name, detail: e instanceof Error ? e.message : String(e) });
       return false;
     }

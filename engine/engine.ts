@@ -8,8 +8,9 @@
 import type { Block } from './ast.ts';
 import { compileBlock } from './compiler.ts';
 import { exportInterchange, importInterchange } from './interchange.ts';
+import { DEFAULT_RENDER_BUDGET, type RenderBudget } from './limits.ts';
 import { parseTemplate } from './parser.ts';
-import { type Exec, RenderContext, RenderDeadlineExceeded } from './render-context.ts';
+import { type Exec, RenderContext, RenderStopped } from './render-context.ts';
 import { NO_POS, templateError } from './template-error.ts';
 import type { Registry, SourceOrigin, TemplateError } from './types.ts';
 import { parseJsonKeepingDoubles, requireSourceTextReviver } from './written-numbers.ts';
@@ -52,6 +53,8 @@ export interface RenderOptions {
    * partial output, so one hostile template cannot hold the process.
    */
   readonly deadline?: number;
+  /** Steps, output and errors one render may use (engine/limits.ts); the defaults where not given. */
+  readonly budget?: Partial<RenderBudget>;
   /**
    * Anything the application wants its own formatters and predicates to reach during
    * this render (`ctx.host`), such as a data source. The engine never reads it.
@@ -117,6 +120,7 @@ export class Engine {
         enableExpressions: options.enableExpressions ?? true,
         enableInclude: options.enableInclude ?? true,
         deadline: options.deadline,
+        budget: { ...DEFAULT_RENDER_BUDGET, ...options.budget },
         injects: options.injects ?? {},
         host: options.host,
         partial: (name) => {
@@ -132,7 +136,7 @@ export class Engine {
     try {
       template.run(ctx);
     } catch (e) {
-      if (e instanceof RenderDeadlineExceeded) ctx.fail('RENDER_TIME_LIMIT');
+      if (e instanceof RenderStopped) ctx.stopped(e);
       // Otherwise only a stack overflow from pathological data can get here; report it instead of crashing.
       else ctx.fail('RENDER_STOPPED', { detail: e instanceof Error ? e.message : String(e) });
     }

@@ -40,6 +40,9 @@ export const ENGINE_ERRORS = {
   PREDICATE_FAILED: "Predicate '{name}' failed: {detail}",
   RENDER_STOPPED: 'Rendering stopped: {detail}',
   RENDER_TIME_LIMIT: 'Rendering took longer than its time limit and was stopped',
+  RENDER_STEP_LIMIT: 'Rendering took more than {limit} steps and was stopped',
+  RENDER_OUTPUT_LIMIT: 'Rendering produced more than {limit} characters and was stopped',
+  RENDER_ERROR_LIMIT: 'Rendering stopped after {limit} errors',
 } as const;
 
 export type ErrorCode = keyof typeof ENGINE_ERRORS;

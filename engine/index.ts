@@ -9,6 +9,8 @@ export type { Block, Node, NodeKind, NodeOf, Path } from './ast.ts';
 export type { CompiledTemplate, CompileOptions, CompileResult, RenderOptions, RenderResult } from './engine.ts';
 export { Engine } from './engine.ts';
 export { ENGINE_ERRORS, type ErrorCode, errorMessage } from './error-codes.ts';
+export { DEFAULT_RENDER_BUDGET, type RenderBudget } from './limits.ts';
+export { RENDER_STOP_CODES } from './render-context.ts';
 export { splitPath } from './tag-parser.ts';
 export { formatError } from './template-error.ts';
 export type * from './types.ts';

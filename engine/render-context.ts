@@ -4,7 +4,7 @@
  */
 import type { Pos } from './ast.ts';
 import { type ErrorCode, errorMessage } from './error-codes.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS, type RenderBudget } from './limits.ts';
 import { splitPath } from './tag-parser.ts';
 import { templateError } from './template-error.ts';
 import type { ExecContext, JsonValue, PartialOptions, PathSegment, TemplateError } from './types.ts';
@@ -14,10 +14,22 @@ import { writtenNumber } from './written-numbers.ts';
 export type Exec = (ctx: RenderContext) => void;
 
 /** Thrown past the render's deadline; unwinds the whole render (Engine.render reports it). */
-export class RenderDeadlineExceeded extends Error {
-  constructor() {
-    super('the render went past its deadline');
-    this.name = 'RenderDeadlineExceeded';
+/** The errors that end a render: its deadline or one of its budgets was reached; the output is partial. */
+export const RENDER_STOP_CODES = [
+  'RENDER_TIME_LIMIT',
+  'RENDER_STEP_LIMIT',
+  'RENDER_OUTPUT_LIMIT',
+  'RENDER_ERROR_LIMIT',
+] as const satisfies readonly ErrorCode[];
+
+/** Thrown to end a render that went past its deadline or its budget; the engine records `code`. */
+export class RenderStopped extends Error {
+  constructor(
+    readonly code: (typeof RENDER_STOP_CODES)[number],
+    readonly params: Readonly<Record<string, number>> = {},
+  ) {
+    super(`the render was stopped: ${code}`);
+    this.name = 'RenderStopped';
   }
 }
 
@@ -42,6 +54,7 @@ export interface RenderSettings {
   readonly enableInclude: boolean;
   /** Epoch milliseconds after which the render stops (RenderOptions.deadline). */
   readonly deadline: number | undefined;
+  readonly budget: RenderBudget;
   readonly injects: Readonly<Record<string, string>>;
   readonly host: unknown;
   /** Finds a partial by name among the render's partials, compiled once. */
@@ -86,6 +99,8 @@ export class RenderContext implements ExecContext {
   pos: Pos = { line: 0, column: 0, offset: -1 };
   private partialDepth = 0;
   private steps = 0;
+  /** Output of the partials' callers, held aside while a partial renders into its own buffer. */
+  private enclosingOutput = 0;
   private readonly rootNode: unknown;
 
   constructor(
@@ -261,11 +276,13 @@ export class RenderContext implements ExecContext {
         ? { node: value, index: -1, parent: null, vars: null, macros: this.visibleMacros() }
         : { node: value, index: -1, parent: savedFrame, vars: null, macros: null };
       if (options.args) this.setVar('@args', options.args);
+      this.enclosingOutput += saved.length;
       this.out = '';
       try {
         run(this);
         return this.out;
       } finally {
+        this.enclosingOutput -= saved.length;
         this.out = saved;
         this.frame = savedFrame;
       }
@@ -283,11 +300,20 @@ export class RenderContext implements ExecContext {
     return macros;
   }
 
-  /** Called on every loop step and partial call: the only ways a template's work can grow past its size. */
+  /**
+   * Called on every loop step and partial call: the only ways a template's
+   * work can grow past its size. Stops the render past its budget or its
+   * deadline (the clock is read every DEADLINE_CHECK_EVERY steps).
+   */
   checkDeadline(): void {
-    const { deadline } = this.settings;
-    if (deadline === undefined || ++this.steps % DEADLINE_CHECK_EVERY !== 0) return;
-    if (Date.now() > deadline) throw new RenderDeadlineExceeded();
+    const { deadline, budget } = this.settings;
+    if (++this.steps > budget.maxSteps) throw new RenderStopped('RENDER_STEP_LIMIT', { limit: budget.maxSteps });
+    if (this.enclosingOutput + this.out.length > budget.maxOutputLength) {
+      throw new RenderStopped('RENDER_OUTPUT_LIMIT', { limit: budget.maxOutputLength });
+    }
+    if (deadline !== undefined && this.steps % DEADLINE_CHECK_EVERY === 0 && Date.now() > deadline) {
+      throw new RenderStopped('RENDER_TIME_LIMIT');
+    }
   }
 
   withPartialDepth<T>(name: string, body: () => T): T | undefined {
@@ -309,7 +335,15 @@ export class RenderContext implements ExecContext {
   }
 
   error(code: ErrorCode, message: string): void {
+    const { maxErrors } = this.settings.budget;
+    if (this.errors.length >= maxErrors) throw new RenderStopped('RENDER_ERROR_LIMIT', { limit: maxErrors });
     const e = templateError(code, {}, this.file, this.pos, this.source);
     this.errors.push({ ...e, message });
+  }
+
+  /** Records why the render stopped; always recorded, past the error budget too. */
+  stopped(stop: RenderStopped): void {
+    const e = templateError(stop.code, {}, this.file, this.pos, this.source);
+    this.errors.push({ ...e, message: errorMessage(stop.code, stop.params) });
   }
 }

@@ -27,7 +27,7 @@ import { buildPage } from './page-context/build-page.ts';
 import type { CheckoutFormState } from './page-context/checkout-json.ts';
 import { PAGE_TYPES } from './page-context/page-types.ts';
 import { SiteDataMemo } from './page-context/site-data-memo.ts';
-import { renderPage } from './render-page.ts';
+import { isRenderStop, renderPage } from './render-page.ts';
 import { holdsPersonalDetails, isVisitorRoute, type Route, resolveRoute } from './routing/resolve-route.ts';
 import { formatPackageError, type PackageError } from './template-package/index.ts';
 import type { TemplatePackages } from './template-packages.ts';
@@ -171,9 +171,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       captcha: options.captcha,
       deadline: Date.now() + options.renderTimeLimitMs,
     });
-    if (rendered.errors.some((error) => error.code === 'RENDER_TIME_LIMIT')) {
-      throw new Error(`rendering ${request.url} took longer than ${options.renderTimeLimitMs} ms`);
-    }
+    const stop = rendered.errors.find(isRenderStop);
+    if (stop) throw new Error(`rendering ${request.url} was stopped: ${stop.message} (${formatPackageError(stop)})`);
     for (const error of rendered.errors) request.log.warn({ template: formatPackageError(error) }, 'template error');
     for (const error of built.blockErrors ?? []) request.log.warn({ block: error }, 'page block error');
     if (rendered.html === undefined) return sendFallback(reply, site, built.status === 200 ? 500 : built.status);

@@ -4,7 +4,7 @@
  * with `{squarespace.main-content}` filled in.
  */
 
-import type { CompiledTemplate } from '../engine/index.ts';
+import { type CompiledTemplate, RENDER_STOP_CODES } from '../engine/index.ts';
 import { escapeHtml } from './escape-html.ts';
 import type { BuiltPage } from './page-context/build-page.ts';
 import { type PackageError, renderWithTagData, type TemplatePackage } from './template-package/index.ts';
@@ -25,6 +25,13 @@ export interface RenderPageOptions {
   captcha?: { scriptUrl: string; browserGlobal: string };
   /** Epoch milliseconds by which both renders must end (engine RenderOptions.deadline). */
   deadline?: number;
+}
+
+const STOPS: ReadonlySet<string> = new Set(RENDER_STOP_CODES);
+
+/** A render that ran out of time or budget: its output is partial and must not be served. */
+export function isRenderStop(error: { code: string }): boolean {
+  return STOPS.has(error.code);
 }
 
 /** The islands bundle's tag; where the website has a captcha, it also says which script draws it (hydrate/captcha/captcha-widget.ts). */
@@ -96,8 +103,7 @@ export async function renderPage(
     deadline: options.deadline,
   };
   const content = await renderWithTagData(pkg, main, context, built.tagSource, renderOptions);
-  if (content.errors.some((error) => error.code === 'RENDER_TIME_LIMIT'))
-    return { html: undefined, errors: content.errors };
+  if (content.errors.some(isRenderStop)) return { html: undefined, errors: content.errors };
   const item = context.item as { id?: string } | undefined;
   const collection = context.collection as { id?: string } | undefined;
   const full = {

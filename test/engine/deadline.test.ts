@@ -28,3 +28,28 @@ t.test('without a deadline, or before it, nothing changes', async (t) => {
   t.same(run(small, DATA).output, '0123456789');
   t.same(run(small, DATA, { deadline: Date.now() + 60_000 }), run(small, DATA));
 });
+
+t.test('a render stops at its step budget', async (t) => {
+  const result = run(HOSTILE, NESTED, { budget: { maxSteps: 5000 } });
+  t.same(result.codes, ['RENDER_STEP_LIMIT']);
+  t.match(result.renderErrors[0]?.message, 'Rendering took more than 5000 steps and was stopped');
+});
+
+t.test('a render stops at its output budget, counting what partials produce', async (t) => {
+  // A partial that applies itself ten times a level: 10^16 calls within the 16-level depth limit. Its
+  // recursion errors at the bottom level are let through here so the output budget is what stops it.
+  const partials = { fan: 'xxxxxxxxxx{.repeated section list}{@|apply fan}{.end}' };
+  const budget = { maxOutputLength: 10_000, maxErrors: 1_000_000 };
+  const result = run('{@|apply fan}', NESTED, { partials, budget });
+  t.equal(result.codes.at(-1), 'RENDER_OUTPUT_LIMIT');
+  t.ok(result.output.length <= 20_000, `partial output only (${result.output.length} characters)`);
+});
+
+t.test('a render stops at its error budget', async (t) => {
+  const result = run('{.repeated section list}{@|apply missing}{.end}', DATA, { budget: { maxErrors: 3 } });
+  t.same(result.codes, ['UNKNOWN_PARTIAL', 'UNKNOWN_PARTIAL', 'UNKNOWN_PARTIAL', 'RENDER_ERROR_LIMIT']);
+});
+
+t.test('the default budget is far above a real page', async (t) => {
+  t.same(run('{.repeated section list}{@}{.end}', DATA).codes, []);
+});
