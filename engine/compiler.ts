@@ -110,7 +110,7 @@ const COMPILERS: { readonly [K in NodeKind]: NodeCompiler<K> } = {
     return (ctx) => {
       const value = ctx.resolveSection(path);
       // As in the reference (Context.pushSection), the value is the frame of the .or branch too.
-      ctx.push(value);
+      ctx.push(value, -1, typeof value === 'number' ? ctx.writtenNumber(path) : undefined);
       if (isTruthy(value)) body(ctx);
       else otherwise(ctx);
       ctx.pop();
@@ -172,9 +172,12 @@ const COMPILERS: { readonly [K in NodeKind]: NodeCompiler<K> } = {
   },
   bindvar: (node, env) => {
     const value = formatting(node, env);
+    // `.var @x n` keeps how n was written ("1.0"); a formatter's result is a new value.
+    const plain = node.formatters.length === 0 ? node.vars[0] : undefined;
     return (ctx) => {
       ctx.pos = node.pos;
-      ctx.setVar(node.name, value(ctx));
+      const v = value(ctx);
+      ctx.setVar(node.name, v, plain && typeof v === 'number' ? ctx.writtenNumber(plain) : undefined);
     };
   },
   ctxvar: (node) => (ctx) => {

@@ -9,7 +9,7 @@ import { splitPath } from './tag-parser.ts';
 import { templateError } from './template-error.ts';
 import type { ExecContext, JsonValue, PartialOptions, PathSegment, TemplateError } from './types.ts';
 import { childOf } from './values.ts';
-import { writtenNumber } from './written-numbers.ts';
+import { recordWrittenNumber, writtenNumber } from './written-numbers.ts';
 
 export type Exec = (ctx: RenderContext) => void;
 
@@ -43,6 +43,8 @@ export interface Frame {
   readonly parent: Frame | null;
   vars: Map<string, unknown> | null;
   macros: Map<string, Exec> | null;
+  /** How the frame's node was written when it is a double-written number ("1.0"), for `{@}`. */
+  readonly written?: string;
 }
 
 export interface RenderSettings {
@@ -132,8 +134,8 @@ export class RenderContext implements ExecContext {
     return typeof zone === 'string' && zone !== '' ? zone : DEFAULT_TIME_ZONE;
   }
 
-  push(node: unknown, index = -1): void {
-    this.frame = { node, index, parent: this.frame, vars: null, macros: null };
+  push(node: unknown, index = -1, written?: string): void {
+    this.frame = { node, index, parent: this.frame, vars: null, macros: null, written };
   }
   pop(): void {
     if (this.frame.parent) this.frame = this.frame.parent;
@@ -144,9 +146,11 @@ export class RenderContext implements ExecContext {
     this.setVar(name, value);
   }
 
-  setVar(name: string, value: unknown): void {
+  /** `written`: how a double-written number was written ("1.0"), so `{@name}` prints it the same way. */
+  setVar(name: string, value: unknown, written?: string): void {
     if (!this.frame.vars) this.frame.vars = new Map();
     this.frame.vars.set(name, value);
+    if (written !== undefined) recordWrittenNumber(this.frame.vars, name, written);
   }
 
   defineMacro(name: string, run: Exec): void {
@@ -202,11 +206,17 @@ export class RenderContext implements ExecContext {
   writtenNumber(path: readonly PathSegment[]): string | undefined {
     const head = path[0];
     if (path.length === 1 && head === '@') {
-      // A repeated section's element: its list is the frame below.
+      // A repeated section's element: its list is the frame below; a section's number keeps its own.
       const f = this.frame;
-      return f.index >= 0 ? writtenNumber(f.parent?.node, f.index) : undefined;
+      return f.index >= 0 ? writtenNumber(f.parent?.node, f.index) : f.written;
     }
-    if (typeof head === 'string' && head.charCodeAt(0) === 64 /* @ */) return undefined;
+    if (typeof head === 'string' && head.charCodeAt(0) === 64 /* @ */) {
+      if (path.length !== 1) return undefined;
+      for (let f: Frame | null = this.frame; f; f = f.parent) {
+        if (f.vars?.has(head)) return writtenNumber(f.vars, head);
+      }
+      return undefined;
+    }
     if (path.length === 1) {
       for (let f: Frame | null = this.frame; f; f = f.parent) {
         if (childOf(f.node, head!) !== undefined) return writtenNumber(f.node, head!);

@@ -53,16 +53,21 @@ export function parseJsonKeepingDoubles(text: string): unknown {
     if (typeof value === 'number' && source !== undefined && /[.eE]/.test(source)) {
       const printed = doubleText(value);
       if (printed !== String(value)) {
-        let entries = written.get(this);
-        if (!entries) {
-          entries = new Map();
-          written.set(this, entries);
-        }
-        entries.set(Array.isArray(this) ? Number(key) : key, printed);
+        recordWrittenNumber(this, Array.isArray(this) ? Number(key) : key, printed);
       }
     }
     return value;
   });
+}
+
+/** Notes that `container[key]` prints as `printed` (a JSON object or array, or a frame's variables). */
+export function recordWrittenNumber(container: object, key: PathSegment, printed: string): void {
+  let entries = written.get(container);
+  if (!entries) {
+    entries = new Map();
+    written.set(container, entries);
+  }
+  entries.set(key, printed);
 }
 
 /** The printed form of `container[key]` when the JSON reader recorded one. */

@@ -70,3 +70,12 @@ t.test('the engine refuses a runtime whose JSON revivers get no source text', as
     JSON.parse(text, (key, value) => reviver(key, value));
   t.throws(() => requireSourceTextReviver(withoutSource), /needs Node 22 or later/);
 });
+
+t.test('a double keeps its written form through a section and a variable', async (t) => {
+  const json = '{"n": 1.0, "m": 2, "list": [3.0]}';
+  t.equal(render('{.section n}{@}{.end}', json), '1.0', 'entered by a section');
+  t.equal(render('{.var @x n}{@x}', json), '1.0', 'bound to a variable');
+  t.equal(render('{.section m}{@}{.end}', json), '2', 'an integer stays one');
+  t.equal(render('{.repeated section list}{@}{.end}', json), '3.0', 'a list element, as before');
+  t.equal(render('{.var @y n|count}{@y}', json), '0', "a formatter's result is a new value");
+});
