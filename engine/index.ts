@@ -10,6 +10,7 @@ export type { CompiledTemplate, CompileOptions, CompileResult, RenderOptions, Re
 export { Engine } from './engine.ts';
 export { ENGINE_ERRORS, type ErrorCode, errorMessage } from './error-codes.ts';
 export { DEFAULT_RENDER_BUDGET, type RenderBudget } from './limits.ts';
+export { NUMBER_READINGS, type NumberReading, readNumber } from './read-number.ts';
 export { RENDER_STOP_CODES } from './render-context.ts';
 export { splitPath } from './tag-parser.ts';
 export { formatError } from './template-error.ts';

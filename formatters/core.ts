@@ -6,6 +6,7 @@
  */
 import type { ExecContext, FormatterTable, PathSegment, PluginArgs } from '../engine/index.ts';
 import { childOf, errorMessage, isTruthy, splitPath } from '../engine/index.ts';
+import { readNumber } from '../engine/read-number.ts';
 import { type ApplyCall, applyPartial, parseApplyArgs } from './core/apply.ts';
 import { findElement, keyBy } from './core/find.ts';
 import { formatPlaceholders } from './core/format-string.ts';
@@ -16,7 +17,6 @@ import { truncate, truncateLength } from './core/truncate.ts';
 import { urlEncode } from './core/url-encode.ts';
 import { keyOf, lookupFromValue } from './core/value-frame.ts';
 import { integerArg, textOf } from './core/values.ts';
-import { readNumber } from './scalar-number.ts';
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const HTML_SPECIALS = /[&<>]/g;

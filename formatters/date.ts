@@ -5,10 +5,10 @@
  */
 import { DateTime } from 'luxon';
 import type { FormatterTable } from '../engine/index.ts';
+import { readNumber } from '../engine/read-number.ts';
 import { INVALID_DATE, isShowableInstant } from './date/invalid-date.ts';
 import { strftime } from './date/strftime.ts';
 import { type DisplayZone, displayZone } from './date/zone.ts';
-import { readNumber } from './scalar-number.ts';
 
 /** Locale-formatted date and time of an instant in the render's zone; '' for anything that is not an instant. */
 function dateTimeField(value: unknown, locale: string, zone: DisplayZone): string {

@@ -2,7 +2,7 @@
  * How plugins and page blocks read template JSON fields. Store data
  * arrives loosely typed (flags as true, 'true' or 1; counts as numbers or
  * numeric strings), and each reader below is the one rule the display
- * helpers apply to such a field (numbers: scalar-number.ts).
+ * helpers apply to such a field (numbers: engine/read-number.ts).
  */
 import { childOf, isTruthy, toOutputString } from '../engine/values.ts';
 

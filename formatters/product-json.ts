@@ -11,8 +11,8 @@
 import { isProductOnSale, isProductSoldOut, type VariantStatus } from '../domain/product-status.ts';
 import { isVariantPricedType } from '../domain/product-types.ts';
 import { PRODUCT_TYPES } from '../domain/spec-enums.ts';
+import { readNumber } from '../engine/read-number.ts';
 import { arrayOf, childOf, isTruthy, jsonEqual, pathOf } from './json-values.ts';
-import { readNumber } from './scalar-number.ts';
 
 /** The spec's product types, plus -1: the explicit "undefined" type some stores send. */
 export const PRODUCT_TYPE = {

@@ -8,10 +8,10 @@
 import { COLLECTION_TYPES, FOLDER_BEHAVIOR } from '../domain/spec-enums.ts';
 import type { ExecContext, PredicateTable } from '../engine/index.ts';
 import { childOf, isTruthy } from '../engine/index.ts';
+import { readNumber } from '../engine/read-number.ts';
 import { flagOf, textOf } from '../formatters/content/node-values.ts';
 import { stripTags } from '../formatters/content/strip-tags.ts';
 import { isRecord } from '../formatters/json-values.ts';
-import { readNumber } from '../formatters/scalar-number.ts';
 import { galleryPredicates } from './content/gallery.ts';
 import { recordTypePredicates } from './content/record-types.ts';
 import { isSameDay } from './content/same-day.ts';

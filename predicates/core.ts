@@ -1,8 +1,8 @@
 /** Core predicates: comparisons, number tests, nth and debug. */
 import type { ExecContext, PredicateTable } from '../engine/index.ts';
 import { isTruthy } from '../engine/index.ts';
+import { readNumber } from '../engine/read-number.ts';
 import { deepEqual, textOf } from '../formatters/core/values.ts';
-import { readNumber } from '../formatters/scalar-number.ts';
 
 const JSON_START = /^[-"[{\d]|^(?:true|false|null)$/;
 

@@ -4,7 +4,7 @@
  * the site's settings turn comments off. `disqus?` tests the Disqus short name.
  */
 import { childOf, type ExecContext, isTruthy, type PredicateTable } from '../engine/index.ts';
-import { readNumber } from '../formatters/scalar-number.ts';
+import { readNumber } from '../engine/read-number.ts';
 
 const OPEN = 1;
 

@@ -1,5 +1,5 @@
 /** Conversions between the expression value types, as the reference performs them. */
-import { parseNumericString } from './number-literal.ts';
+import { readNumber } from '../read-number.ts';
 import type { Literal } from './types.ts';
 
 export function isLiteral(value: unknown): value is Literal {
@@ -8,16 +8,7 @@ export function isLiteral(value: unknown): value is Literal {
 
 /** Arithmetic and bitwise operand conversion: booleans are 0/1, null is 0, strings must be a numeric literal. */
 export function toNumber(value: Literal): number {
-  switch (typeof value) {
-    case 'number':
-      return value;
-    case 'boolean':
-      return value ? 1 : 0;
-    case 'string':
-      return parseNumericString(value);
-    default:
-      return 0;
-  }
+  return readNumber(value, 'numeric-literal');
 }
 
 /** JavaScript truthiness: '0' and 'false' are true, NaN is false. */

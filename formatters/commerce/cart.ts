@@ -1,7 +1,7 @@
 /** Cart numbers shown in page markup. */
 
+import { readNumber } from '../../engine/read-number.ts';
 import { arrayOf, childOf } from '../json-values.ts';
-import { readNumber } from '../scalar-number.ts';
 
 /** Units across the cart's entries; unreadable quantities count as none. */
 export function cartQuantity(cart: unknown): number {

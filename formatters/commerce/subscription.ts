@@ -6,8 +6,8 @@
  * key; otherwise the English text is built here.
  */
 import { decimalText, parseDecimal } from '../../domain/money/index.ts';
+import { readNumber } from '../../engine/read-number.ts';
 import { asFlag, childOf, isRecord, pathOf, toOutputString } from '../json-values.ts';
-import { readNumber } from '../scalar-number.ts';
 
 /** Billing units with whole-year conversion; units outside this table are worded from their own name. */
 export const PERIODS_PER_YEAR: Readonly<Record<string, number>> = Object.freeze({ WEEK: 52, MONTH: 12, YEAR: 1 });

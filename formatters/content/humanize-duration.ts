@@ -1,5 +1,5 @@
 /** humanizeDuration: milliseconds as minutes:seconds ('2:05'). */
-import { readNumber } from '../scalar-number.ts';
+import { readNumber } from '../../engine/read-number.ts';
 
 /**
  * Minutes are not rolled into hours ('60:00'). Arithmetic is on 32-bit

@@ -3,9 +3,9 @@
  * child-image-meta, cover-image-meta) and the parts video thumbnails share.
  */
 import { childOf, type ExecContext, isTruthy } from '../../engine/index.ts';
+import { readNumber } from '../../engine/read-number.ts';
 import { isRecord } from '../json-values.ts';
 import { renderMarkup } from '../markup.ts';
-import { readNumber } from '../scalar-number.ts';
 import { textOf } from './node-values.ts';
 import { stripTags } from './strip-tags.ts';
 

@@ -1,7 +1,7 @@
 /** image: an image element for the lazy loader, with a noscript fallback. */
 import { childOf, type ExecContext } from '../../engine/index.ts';
+import { readNumber } from '../../engine/read-number.ts';
 import { renderMarkup } from '../markup.ts';
-import { readNumber } from '../scalar-number.ts';
 import { altText, renderImageMeta } from './image-meta.ts';
 import { textOf } from './node-values.ts';
 

@@ -2,7 +2,7 @@
 
 import { RECORD_TYPES } from '../../domain/spec-enums.ts';
 import { childOf, type ExecContext, isTruthy } from '../../engine/index.ts';
-import { readNumber } from '../scalar-number.ts';
+import { readNumber } from '../../engine/read-number.ts';
 import { textOf } from './node-values.ts';
 import { isOnSale, isSoldOut } from './product-status.ts';
 

@@ -9,7 +9,7 @@
 
 import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
 import { childOf, isTruthy } from '../../engine/index.ts';
-import { readNumber } from '../scalar-number.ts';
+import { readNumber } from '../../engine/read-number.ts';
 
 const variantsOf = (content: unknown): readonly unknown[] => {
   const variants = childOf(content, 'variants');

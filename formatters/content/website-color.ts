@@ -1,6 +1,6 @@
 /** website-color: a stored website colour as CSS hsl()/hsla(). */
 import { childOf } from '../../engine/index.ts';
-import { readNumber } from '../scalar-number.ts';
+import { readNumber } from '../../engine/read-number.ts';
 
 // Spec section 5 messages, word for word; the reference runs them together with a space.
 const HUE_OUT_OF_BOUNDS = 'Hue out of bounds.';

@@ -1,7 +1,8 @@
 /**
  * How the core formatters and predicates read plain JSON values (numbers:
- * ../scalar-number.ts). These differ from what `{x}` prints on purpose: the reference
- * turns containers into empty text and reads strings as leading decimals.
+ * engine/read-number.ts). These differ from what `{x}` prints on purpose:
+ * the reference turns containers into empty text and reads strings as
+ * leading decimals.
  */
 
 export { textOf } from '../scalar-text.ts';

@@ -3,8 +3,8 @@
  * thread container. A site with a Disqus short name gets Disqus markup instead.
  */
 import { childOf, type ExecContext, isTruthy, toOutputString } from '../../engine/index.ts';
+import { readNumber } from '../../engine/read-number.ts';
 import { renderMarkup } from '../markup.ts';
-import { readNumber } from '../scalar-number.ts';
 import { lookupFrom } from './lookup-from.ts';
 
 /** The formatters read `disqusShortname`; the `disqus?` predicate reads `disqusShortName` (both as the reference). */

@@ -3,8 +3,8 @@
  * in UTC, and the address lines and country as location.
  */
 import { childOf } from '../../engine/index.ts';
+import { readNumber } from '../../engine/read-number.ts';
 import { isShowableInstant } from '../date/invalid-date.ts';
-import { readNumber } from '../scalar-number.ts';
 import { textOf as scalarText } from '../scalar-text.ts';
 
 const BASE = 'http://www.google.com/calendar/event?action=TEMPLATE';

@@ -7,8 +7,8 @@
 import { BACKGROUND_SOURCE, RECORD_TYPES, type RecordTypeName, SLICE_TYPES } from '../../domain/spec-enums.ts';
 import type { ExecContext, Predicate, PredicateTable } from '../../engine/index.ts';
 import { childOf } from '../../engine/index.ts';
+import { readNumber } from '../../engine/read-number.ts';
 import { textOf } from '../../formatters/content/node-values.ts';
-import { readNumber } from '../../formatters/scalar-number.ts';
 
 const NO_ARGS = { min: 0, max: 0 };
 

@@ -1,6 +1,6 @@
 /** same-day?: whether an event starts and ends on the same calendar day. */
 import { childOf } from '../../engine/index.ts';
-import { readNumber } from '../../formatters/scalar-number.ts';
+import { readNumber } from '../../engine/read-number.ts';
 
 /**
  * Days are compared in UTC, not in the website's zone: the reference does the

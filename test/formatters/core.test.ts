@@ -1,5 +1,6 @@
 import t from 'tap';
 import { Engine } from '../../engine/index.ts';
+import { readNumber } from '../../engine/read-number.ts';
 import { parseApplyArgs } from '../../formatters/core/apply.ts';
 import { formatPlaceholders } from '../../formatters/core/format-string.ts';
 import { slugify } from '../../formatters/core/slugify.ts';
@@ -9,7 +10,6 @@ import { urlEncode } from '../../formatters/core/url-encode.ts';
 import { textOf } from '../../formatters/core/values.ts';
 import { coreFormatters } from '../../formatters/core.ts';
 import { defaultRegistry } from '../../formatters/default-registry.ts';
-import { readNumber } from '../../formatters/scalar-number.ts';
 
 const engine = new Engine(defaultRegistry);
 function run(source: string, data: unknown = {}, partials: Record<string, string> = {}) {

@@ -1,9 +1,9 @@
 import t from 'tap';
 import { Engine, type RenderOptions } from '../../engine/index.ts';
+import { readNumber } from '../../engine/read-number.ts';
 import { strftime } from '../../formatters/date/strftime.ts';
 import { displayZone, zoneAbbreviation } from '../../formatters/date/zone.ts';
 import { defaultRegistry } from '../../formatters/default-registry.ts';
-import { readNumber } from '../../formatters/scalar-number.ts';
 
 const engine = new Engine(defaultRegistry);
 function run(source: string, data: unknown, options: RenderOptions = {}) {

@@ -1,11 +1,12 @@
 /**
- * How formatters and predicates read a value as a number: the one place
- * for it. Numbers are themselves, booleans 1 / 0, and null, missing,
- * arrays and objects 0. Text is where the reference engine's plugin
- * families part ways, and templates written against it rely on each
- * family's way, so the reading is named at each call (the engine's own
- * expression arithmetic is stricter still: engine/expr/coerce.ts).
+ * How a template value is read as a number: the one place for it, for the
+ * expression language's arithmetic and for the formatters and predicates.
+ * Numbers are themselves, booleans 1 / 0, and null, missing, arrays and
+ * objects 0. Text is where the reference engine's parts go their own ways,
+ * and templates written against it rely on each one's way, so the reading
+ * is named at each call.
  */
+import { parseNumericString } from './expr/number-literal.ts';
 
 export const NUMBER_READINGS = {
   /**
@@ -28,6 +29,8 @@ export const NUMBER_READINGS = {
   },
   /** parseFloat when the text has a decimal point, parseInt otherwise: '1e3' → 1, '.5e4' → 5000. The content family. */
   'parse-float': (text: string): number => (text.includes('.') ? Number.parseFloat(text) : Number.parseInt(text, 10)),
+  /** The whole text as a numeric literal of the expression language ('0x10' → 16, ' 1' → NaN): expression arithmetic. */
+  'numeric-literal': parseNumericString,
 } as const satisfies Record<string, (text: string) => number>;
 
 export type NumberReading = keyof typeof NUMBER_READINGS;
