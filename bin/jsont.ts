@@ -2,6 +2,7 @@
  * jsont: render, compile and conformance-test JSON-Template files from the shell.
  * Run as `npm run jsont -- <command>`; see ./usage.ts for the commands.
  */
+import { checkCommand } from './check-command.ts';
 import { compileCommand } from './compile-command.ts';
 import { renderCommand } from './render-command.ts';
 import { testCommand } from './test-command.ts';
@@ -11,6 +12,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   render: renderCommand,
   compile: compileCommand,
   test: testCommand,
+  check: checkCommand,
 };
 
 /** parseArgs reports unknown or malformed options with these codes; they are usage errors too. */

@@ -20,6 +20,11 @@ commands:
       Run every conformance case under the files and folders given.
       --json  write one record per case (path, status, message) to FILE
       Exit code 1 when any case fails.
+
+  check PACKAGE_DIR
+      Compile every file of a template package, then render every page kind of
+      the demo site through it (embedded database, fixed clock). Prints each
+      problem with file:line:col and the page; exit code 1 when there are any.
 `;
 
 /** Bad command-line arguments: print the message and the usage, exit 2. */
