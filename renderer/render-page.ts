@@ -44,6 +44,17 @@ function islandsScript(options: RenderPageOptions, context: Record<string, unkno
   return `<script type="module" src="${escapeHtml(options.islandsUrl)}"${captcha}></script>`;
 }
 
+/**
+ * A regular page (collection type 10) the package has no template for is
+ * rendered by the platform, as Squarespace does: its blocks, which the page
+ * context holds as collection.mainContent, are the main content.
+ */
+function platformMainContent(built: BuiltPage): string | undefined {
+  if (built.view.kind !== 'collection-list' || built.view.collectionKind !== 'page') return undefined;
+  const collection = (built.context as { collection?: { mainContent?: unknown } }).collection;
+  return typeof collection?.mainContent === 'string' ? collection.mainContent : '';
+}
+
 function mainTemplate(pkg: TemplatePackage, view: BuiltPage['view']): CompiledTemplate | undefined {
   switch (view.kind) {
     case 'collection-list':
@@ -92,8 +103,9 @@ export async function renderPage(
   options: RenderPageOptions,
 ): Promise<RenderedPage> {
   const main = mainTemplate(pkg, built.view);
+  const platform = main ? undefined : platformMainContent(built);
   const layout = pkg.layouts.get(built.layout ?? 'default') ?? pkg.layouts.values().next().value;
-  if (!main || !layout) return { html: undefined, errors: [] };
+  if ((!main && platform === undefined) || !layout) return { html: undefined, errors: [] };
   const context = built.context as Record<string, unknown>;
   const website = context.website as { language: string; timeZone: string };
   const renderOptions = {
@@ -102,7 +114,9 @@ export async function renderPage(
     timeZone: website.timeZone,
     deadline: options.deadline,
   };
-  const content = await renderWithTagData(pkg, main, context, built.tagSource, renderOptions);
+  const content = main
+    ? await renderWithTagData(pkg, main, context, built.tagSource, renderOptions)
+    : { output: platform ?? '', errors: [], tagData: undefined };
   if (content.errors.some(isRenderStop)) return { html: undefined, errors: content.errors };
   const item = context.item as { id?: string } | undefined;
   const collection = context.collection as { id?: string } | undefined;

@@ -1,0 +1,37 @@
+/**
+ * A package without a template for regular pages: the platform renders
+ * them, as Squarespace does, with the page's blocks as the main content.
+ */
+import { cp, rm } from 'node:fs/promises';
+import t from 'tap';
+import { CRUMB } from '../api-http/api-helpers.ts';
+import { openDemoApp } from './demo-app.ts';
+
+const DEFAULT_TEMPLATE = new URL('../../templates/default', import.meta.url).pathname;
+
+t.test('regular pages render from their blocks when the package has no page template', async (t) => {
+  const dir = t.testdir();
+  await cp(DEFAULT_TEMPLATE, dir, { recursive: true });
+  await rm(`${dir}/collections/page.list`);
+  await rm(`${dir}/collections/page.conf`);
+  const { app, warnings } = await openDemoApp(t, { templateDir: dir });
+  // A fixed crumb: the form carries the visitor's, which would otherwise differ between the two renders.
+  const headers = { host: 'localhost', cookie: `crumb=${CRUMB}` };
+  const get = (url: string) => app.inject({ method: 'GET', url, headers });
+  const withTemplate = await openDemoApp(t);
+  const reference = await withTemplate.app.inject({ method: 'GET', url: '/contact', headers });
+
+  const contact = await get('/contact');
+  t.equal(contact.statusCode, 200);
+  t.match(contact.body, /<main[^>]*id="main-content"/, 'inside the layout');
+  // The blocks are the same HTML the default template's page.list wraps.
+  const form = /<form[^>]*data-form-id[\s\S]*?<\/form>/.exec(reference.body)?.[0];
+  t.ok(form, 'the contact page has a form block');
+  t.ok(contact.body.includes(form ?? '<no form>'), 'the form block, as the page template would show it');
+  t.equal((await get('/')).statusCode, 200, 'the home page too');
+  t.same(
+    warnings.map((w) => w.template ?? w.msg),
+    [],
+    'nothing logged',
+  );
+});
