@@ -108,6 +108,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
             now: options.now(),
             revision: packaged.revision,
             islandsUrl: options.islandsUrl,
+            system: await packages.system(),
           })
         : undefined;
       if (rendered?.html !== undefined && rendered.errors.length === 0) {
@@ -168,6 +169,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       now: options.now(),
       revision: packaged.revision,
       islandsUrl: options.islandsUrl,
+      system: await packages.system(),
       captcha: options.captcha,
       deadline: Date.now() + options.renderTimeLimitMs,
     });

@@ -21,6 +21,8 @@ export interface RenderPageOptions {
   revision: string;
   /** The islands bundle the footers load. */
   islandsUrl: string;
+  /** The platform's templates, for views the package has none for (TemplatePackages.system). */
+  system?: TemplatePackage;
   /** The captcha provider's browser script, named to the islands on pages of a website with a site key. */
   captcha?: { scriptUrl: string; browserGlobal: string };
   /** Epoch milliseconds by which both renders must end (engine RenderOptions.deadline). */
@@ -102,8 +104,17 @@ export async function renderPage(
   built: BuiltPage,
   options: RenderPageOptions,
 ): Promise<RenderedPage> {
-  const main = mainTemplate(pkg, built.view);
-  const platform = main ? undefined : platformMainContent(built);
+  // The package's own template, else the platform renders the view: a regular page from its blocks,
+  // anything else with its system template, inside the package's layout either way.
+  const own = mainTemplate(pkg, built.view);
+  const platform = own ? undefined : platformMainContent(built);
+  const systemMain =
+    own || platform !== undefined || !options.system ? undefined : mainTemplate(options.system, built.view);
+  const main = own
+    ? { pkg, template: own }
+    : systemMain && options.system
+      ? { pkg: options.system, template: systemMain }
+      : undefined;
   const layout = pkg.layouts.get(built.layout ?? 'default') ?? pkg.layouts.values().next().value;
   if ((!main && platform === undefined) || !layout) return { html: undefined, errors: [] };
   const context = built.context as Record<string, unknown>;
@@ -115,7 +126,7 @@ export async function renderPage(
     deadline: options.deadline,
   };
   const content = main
-    ? await renderWithTagData(pkg, main, context, built.tagSource, renderOptions)
+    ? await renderWithTagData(main.pkg, main.template, context, built.tagSource, renderOptions)
     : { output: platform ?? '', errors: [], tagData: undefined };
   if (content.errors.some(isRenderStop)) return { html: undefined, errors: content.errors };
   const item = context.item as { id?: string } | undefined;

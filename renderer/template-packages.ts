@@ -25,6 +25,7 @@ export interface TemplatePackagesOptions {
 }
 
 const PACKAGE_NAME = /^[a-z0-9][a-z0-9-]*$/;
+const SYSTEM_PACKAGE = 'default';
 
 interface Entry {
   pkg: TemplatePackage;
@@ -55,17 +56,31 @@ export class TemplatePackages {
     return path.join(this.#options.templatesRoot, packageName);
   }
 
+  /**
+   * The platform's own templates (the default package): what renders the
+   * pages a package has no template for, as Squarespace renders its system
+   * pages and collections itself. The same package whatever TEMPLATE_DIR says.
+   */
+  async system(): Promise<TemplatePackage> {
+    const entry = await this.#entry(path.join(this.#options.templatesRoot, SYSTEM_PACKAGE));
+    return entry.pkg;
+  }
+
   async get(packageName: string): Promise<{ pkg: TemplatePackage; revision: string } | undefined> {
     const dir = this.directoryFor(packageName);
     if (!dir) return undefined;
+    const { pkg, revision } = await this.#entry(dir);
+    return { pkg, revision };
+  }
+
+  #entry(dir: string): Promise<Entry> {
     let entry = this.#entries.get(dir);
     if (!entry) {
       entry = this.#load(dir);
       this.#entries.set(dir, entry);
       entry.catch(() => this.#entries.delete(dir));
     }
-    const { pkg, revision } = await entry;
-    return { pkg, revision };
+    return entry;
   }
 
   async #load(dir: string): Promise<Entry> {

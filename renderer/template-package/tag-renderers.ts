@@ -67,7 +67,9 @@ export const TAG_RENDERERS: { readonly [K in TagKind]: TagRenderer } = {
     const request = TAG_DEFINITIONS['block-field'].request(input.values);
     const html = input.host.lookup(request, input.entry)?.html ?? '';
     const id = escapeAttribute(request.id);
-    return `<div class="sqs-layout" data-type="block-field" data-block-field-id="${id}">${html}</div>`;
+    const extra = input.values.class?.trim();
+    const classes = extra ? `sqs-layout ${escapeAttribute(extra)}` : 'sqs-layout';
+    return `<div class="${classes}" data-type="block-field" data-block-field-id="${id}">${html}</div>`;
   },
 
   script: ({ values, host, entry }) => {

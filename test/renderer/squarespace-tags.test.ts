@@ -158,7 +158,7 @@ t.test('attribute values may hold > and quotes', async (t) => {
 t.test('block-field: the field HTML in its layout wrapper', async (t) => {
   const pkg = await pagePackage(
     t,
-    '<squarespace:block-field id="sidebar" columns="12"/><squarespace:block-field id="{fieldId}" columns="1" lock-layout="true"/><squarespace:block-field id="empty">',
+    '<squarespace:block-field id="sidebar" columns="12"/><squarespace:block-field id="{fieldId}" columns="1" lock-layout="true"/><squarespace:block-field id="empty" class="home wide" label="Home content">',
   );
   t.same(pkg.errors, []);
   const { output, requests } = renderAnswered(pkg, { fieldId: 'a"b' });
@@ -166,7 +166,7 @@ t.test('block-field: the field HTML in its layout wrapper', async (t) => {
     output,
     '<div class="sqs-layout" data-type="block-field" data-block-field-id="sidebar"><p>Side</p></div>' +
       '<div class="sqs-layout" data-type="block-field" data-block-field-id="a&quot;b"></div>' +
-      '<div class="sqs-layout" data-type="block-field" data-block-field-id="empty"></div>',
+      '<div class="sqs-layout home wide" data-type="block-field" data-block-field-id="empty"></div>',
   );
   t.same(requests, [
     { kind: 'block-field', id: 'sidebar', columns: 12 },

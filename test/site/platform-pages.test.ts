@@ -2,7 +2,7 @@
  * A package without a template for regular pages: the platform renders
  * them, as Squarespace does, with the page's blocks as the main content.
  */
-import { cp, rm } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import t from 'tap';
 import { CRUMB } from '../api-http/api-helpers.ts';
 import { openDemoApp } from './demo-app.ts';
@@ -29,6 +29,31 @@ t.test('regular pages render from their blocks when the package has no page temp
   t.ok(form, 'the contact page has a form block');
   t.ok(contact.body.includes(form ?? '<no form>'), 'the form block, as the page template would show it');
   t.equal((await get('/')).statusCode, 200, 'the home page too');
+  t.same(
+    warnings.map((w) => w.template ?? w.msg),
+    [],
+    'nothing logged',
+  );
+});
+
+t.test('collections and system pages a package has no template for are rendered by the platform', async (t) => {
+  const dir = t.testdir();
+  await cp(DEFAULT_TEMPLATE, dir, { recursive: true });
+  for (const file of ['collections/products.list', 'collections/products.item', 'collections/products.conf']) {
+    await rm(`${dir}/${file}`);
+  }
+  await rm(`${dir}/pages/cart.page`);
+  // The package's own layout, so the page shows it is the package's frame around the platform's content.
+  const layout = `${dir}/header.region`;
+  await writeFile(layout, (await readFile(layout, 'utf8')).replace('<body class=', '<body data-package="copy" class='));
+  const { app, warnings } = await openDemoApp(t, { templateDir: dir });
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+  for (const url of ['/shop', '/shop/stoneware-mug', '/cart']) {
+    const page = await get(url);
+    t.equal(page.statusCode, 200, `${url} answers`);
+    t.match(page.body, 'data-package="copy"', `${url}: in the package's layout`);
+  }
+  t.match((await get('/shop')).body, /Stoneware Mug/, "the platform's product list");
   t.same(
     warnings.map((w) => w.template ?? w.msg),
     [],
