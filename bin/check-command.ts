@@ -17,7 +17,7 @@ import { findHomeCollection, listCollections } from '../api/repositories/collect
 import { listItems } from '../api/repositories/item-repository.ts';
 import { DEMO_WEBSITE_ID, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { buildApp } from '../renderer/app.ts';
-import { formatPackageError, loadTemplatePackage } from '../renderer/template-package/index.ts';
+import { formatPackageError, loadTemplatePackage, PACKAGE_WARNINGS } from '../renderer/template-package/index.ts';
 import { UsageError } from './usage.ts';
 
 /** Pages of each collection rendered: enough to meet every item template, not the whole catalogue. */
@@ -35,15 +35,27 @@ export async function checkCommand(args: string[]): Promise<number> {
   return problems === 0 ? 0 : 1;
 }
 
-/** Checks the package in `dir`, telling `out` each problem and a closing count; returns the number of problems. */
+/**
+ * Checks the package in `dir`, telling `out` each problem (and each warning,
+ * once: files the package's build makes, PACKAGE_WARNINGS) and a closing
+ * count; returns the number of problems, warnings not counted.
+ */
 export async function checkPackage(dir: string, out: (line: string) => void): Promise<number> {
   let problems = 0;
+  const warned = new Set<string>();
+  // `detail` without the page: a warning every page repeats is printed for the first.
+  const report = (text: string, code: unknown, detail = text) => {
+    if (typeof code === 'string' && PACKAGE_WARNINGS.has(code)) {
+      if (!warned.has(detail)) out(`warning: ${text}`);
+      warned.add(detail);
+      return;
+    }
+    out(text);
+    problems++;
+  };
 
   const pkg = await loadTemplatePackage(dir);
-  for (const error of pkg.errors) {
-    out(formatPackageError(error));
-    problems++;
-  }
+  for (const error of pkg.errors) report(formatPackageError(error), error.code);
 
   const handle = await openDatabase({ dataDir: null });
   const logged: Array<Record<string, unknown>> = [];
@@ -78,6 +90,8 @@ export async function checkPackage(dir: string, out: (line: string) => void): Pr
         for (const item of items) pages.push(`/${collection.urlId}/${item.urlId}`);
       }
       pages.push(...SYSTEM_PAGES);
+      // The first request loads the package, which logs its compile problems again: they are printed above.
+      await app.inject({ method: 'GET', url: '/', headers: { host: 'localhost' } });
       for (const page of pages) {
         logged.length = 0;
         const response = await app.inject({ method: 'GET', url: page, headers: { host: 'localhost' } });
@@ -89,11 +103,14 @@ export async function checkPackage(dir: string, out: (line: string) => void): Pr
         for (const line of logged) {
           const detail = typeof line.template === 'string' ? line.template : String(line.msg ?? '');
           const cause = (line.err as { message?: string } | undefined)?.message;
-          out(`${page}: ${detail}${cause ? `: ${cause}` : ''}`);
-          problems++;
+          const what = `${detail}${cause ? `: ${cause}` : ''}`;
+          report(`${page}: ${what}`, line.code, what);
         }
       }
-      out(`${pages.length} pages rendered through ${dir}; ${problems} problem${problems === 1 ? '' : 's'}`);
+      const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+      out(
+        `${pages.length} pages rendered through ${dir}; ${plural(problems, 'problem')}, ${plural(warned.size, 'warning')}`,
+      );
     } finally {
       await app.close();
     }

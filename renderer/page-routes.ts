@@ -175,7 +175,9 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     });
     const stop = rendered.errors.find(isRenderStop);
     if (stop) throw new Error(`rendering ${request.url} was stopped: ${stop.message} (${formatPackageError(stop)})`);
-    for (const error of rendered.errors) request.log.warn({ template: formatPackageError(error) }, 'template error');
+    for (const error of rendered.errors) {
+      request.log.warn({ template: formatPackageError(error), code: error.code }, 'template error');
+    }
     for (const error of built.blockErrors ?? []) request.log.warn({ block: error }, 'page block error');
     if (rendered.html === undefined) return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
     const shown = development ? [...packaged.pkg.errors, ...rendered.errors] : [];

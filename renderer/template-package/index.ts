@@ -4,6 +4,7 @@ export type { CollectionConf, PageConf, TemplateConf } from './package-conf.ts';
 export {
   formatPackageError,
   PACKAGE_ERRORS,
+  PACKAGE_WARNINGS,
   type PackageError,
   type PackageErrorCode,
 } from './package-errors.ts';

@@ -53,6 +53,17 @@ export interface PackageError {
 
 export type MessageParams = Readonly<Record<string, string | number>>;
 
+/**
+ * Problems a page renders despite: a stylesheet or script the package's own
+ * build step makes (missing from its repository), a collection without its
+ * .conf. Reported as warnings, not errors (jsont check exits 0 on them).
+ */
+export const PACKAGE_WARNINGS: ReadonlySet<string> = new Set<PackageErrorCode>([
+  'UNKNOWN_STYLESHEET',
+  'UNKNOWN_SCRIPT',
+  'MISSING_COLLECTION_CONF',
+]);
+
 export function packageMessage(code: PackageErrorCode, params: MessageParams = {}): string {
   return PACKAGE_ERRORS[code].replace(/\{(\w+)\}/g, (whole, key: string) =>
     key in params ? String(params[key]) : whole,

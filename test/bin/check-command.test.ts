@@ -8,7 +8,7 @@ const DEFAULT_TEMPLATE = new URL('../../templates/default', import.meta.url).pat
 t.test('the default template renders every page kind cleanly', async (t) => {
   const lines: string[] = [];
   t.equal(await checkPackage(DEFAULT_TEMPLATE, (line) => lines.push(line)), 0);
-  t.match(lines.at(-1), /^\d+ pages rendered through .*; 0 problems$/);
+  t.match(lines.at(-1), /^\d+ pages rendered through .*; 0 problems, 0 warnings$/);
 });
 
 t.test('a broken package: each problem with its file:line:col, and the pages it breaks', async (t) => {
@@ -29,4 +29,19 @@ t.test('a broken package: each problem with its file:line:col, and the pages it 
     lines.some((line) => line.startsWith('/shop: ') && line.includes('no-such.block')),
     'the missing partial, on the page it breaks',
   );
+});
+
+t.test('files the package builds itself are warnings, printed once, not problems', async (t) => {
+  const dir = t.testdir();
+  await cp(DEFAULT_TEMPLATE, dir, { recursive: true });
+  const conf = `${dir}/template.conf`;
+  const parsed = JSON.parse(await readFile(conf, 'utf8')) as { stylesheets: string[] };
+  parsed.stylesheets.push('built-by-webpack.css');
+  await writeFile(conf, JSON.stringify(parsed));
+  const lines: string[] = [];
+  t.equal(await checkPackage(dir, (line) => lines.push(line)), 0, 'no problems');
+  const warnings = lines.filter((line) => line.includes('built-by-webpack.css'));
+  t.equal(warnings.length, 1, 'once, though every page links the stylesheet');
+  t.match(warnings[0], /^warning: template\.conf:1:\d+ Stylesheet 'built-by-webpack\.css' is not in styles\/$/);
+  t.match(lines.at(-1), /; 0 problems, 1 warning$/);
 });
