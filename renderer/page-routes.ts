@@ -164,7 +164,10 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         );
     }
     const packaged = await packages.get(site.settings.templatePackage);
-    if (!packaged) return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
+    if (!packaged) {
+      request.log.error({ route: request.url, package: site.settings.templatePackage }, 'no such template package');
+      return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
+    }
     const rendered = await renderPage(packaged.pkg, built, {
       now: options.now(),
       revision: packaged.revision,
@@ -179,7 +182,11 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       request.log.warn({ template: formatPackageError(error), code: error.code }, 'template error');
     }
     for (const error of built.blockErrors ?? []) request.log.warn({ block: error }, 'page block error');
-    if (rendered.html === undefined) return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
+    if (rendered.html === undefined) {
+      const errors = rendered.errors.map((error) => `${error.code} ${formatPackageError(error)}`);
+      request.log.error({ route: request.url, reason: rendered.reason, errors }, 'page could not be rendered');
+      return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
+    }
     const shown = development ? [...packaged.pkg.errors, ...rendered.errors] : [];
     const html = shown.length ? rendered.html.replace(/<\/body>/i, `${errorOverlay(shown)}</body>`) : rendered.html;
     if (answer.cacheKey && rendered.errors.length === 0) {

@@ -10,9 +10,14 @@ import type { BuiltPage } from './page-context/build-page.ts';
 import { type PackageError, renderWithTagData, type TemplatePackage } from './template-package/index.ts';
 
 export interface RenderedPage {
-  /** Undefined when the package has no template for this page: the caller shows its fallback. */
+  /** Undefined when the page could not be rendered (`reason` says why): the caller shows its fallback. */
   html: string | undefined;
   errors: PackageError[];
+  reason?: string;
+}
+
+function viewName(view: BuiltPage['view']): string {
+  return view.kind === 'page' ? `page '${view.name}'` : `${view.kind} of '${view.collectionKind}'`;
 }
 
 export interface RenderPageOptions {
@@ -116,7 +121,14 @@ export async function renderPage(
       ? { pkg: options.system, template: systemMain }
       : undefined;
   const layout = pkg.layouts.get(built.layout ?? 'default') ?? pkg.layouts.values().next().value;
-  if ((!main && platform === undefined) || !layout) return { html: undefined, errors: [] };
+  if (!layout) return { html: undefined, errors: [], reason: 'the package has no layout (template.conf layouts)' };
+  if (!main && platform === undefined) {
+    return {
+      html: undefined,
+      errors: [],
+      reason: `neither the package nor the platform has a template for the ${viewName(built.view)}`,
+    };
+  }
   const context = built.context as Record<string, unknown>;
   const website = context.website as { language: string; timeZone: string };
   const renderOptions = {
@@ -128,7 +140,9 @@ export async function renderPage(
   const content = main
     ? await renderWithTagData(main.pkg, main.template, context, built.tagSource, renderOptions)
     : { output: platform ?? '', errors: [], tagData: undefined };
-  if (content.errors.some(isRenderStop)) return { html: undefined, errors: content.errors };
+  if (content.errors.some(isRenderStop)) {
+    return { html: undefined, errors: content.errors, reason: 'its render was stopped' };
+  }
   const item = context.item as { id?: string } | undefined;
   const collection = context.collection as { id?: string } | undefined;
   const full = {

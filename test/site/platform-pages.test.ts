@@ -60,3 +60,19 @@ t.test('collections and system pages a package has no template for are rendered 
     'nothing logged',
   );
 });
+
+t.test('a page that cannot render logs why, at error level, with its route', async (t) => {
+  const dir = t.testdir();
+  await cp(DEFAULT_TEMPLATE, dir, { recursive: true });
+  const conf = `${dir}/template.conf`;
+  const parsed = JSON.parse(await readFile(conf, 'utf8')) as { layouts: unknown };
+  parsed.layouts = {};
+  await writeFile(conf, JSON.stringify(parsed));
+  const { app, warnings } = await openDemoApp(t, { templateDir: dir });
+  const page = await app.inject({ method: 'GET', url: '/journal', headers: { host: 'localhost' } });
+  t.equal(page.statusCode, 500);
+  t.match(
+    warnings.find((line) => line.msg === 'page could not be rendered'),
+    { level: 50, route: '/journal', reason: /no layout/ },
+  );
+});
