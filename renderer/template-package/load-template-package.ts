@@ -39,14 +39,18 @@ export async function loadTemplatePackage(dir: string): Promise<TemplatePackage>
   const root = path.resolve(dir);
   const compiler = new PackageCompiler();
   const files = new Map<string, FileUnit>();
-  await Promise.all(
-    (await listFiles(root)).map(async (relative) => {
+  const listing = await listFiles(root);
+  // Read in parallel, kept in listing order: the order reads finish in varies from run to run.
+  const units = await Promise.all(
+    listing.map(async (relative) => {
       const role = fileRole(relative);
-      if (role === 'ignored') return;
-      const unit = await readFileUnit(compiler, root, relative, role);
-      if (unit !== 'absent') files.set(relative, unit);
+      return role === 'ignored' ? 'absent' : await readFileUnit(compiler, root, relative, role);
     }),
   );
+  listing.forEach((relative, index) => {
+    const unit = units[index];
+    if (unit !== undefined && unit !== 'absent') files.set(relative, unit);
+  });
   const state: PackageState = { dir: root, compiler, files, failed: new Map(), good: new Set() };
   const { pkg, compiled } = assemblePackage(state);
   compiler.retainShared(new Set(compiled));
