@@ -8,23 +8,10 @@
  * error, 0 when the package renders every page cleanly.
  */
 import { existsSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { migrateToLatest } from '../api/db/migrate.ts';
-import { openDatabase } from '../api/db/open-database.ts';
-import { findHomeCollection, listCollections } from '../api/repositories/collection-repository.ts';
-import { listItems } from '../api/repositories/item-repository.ts';
-import { DEMO_WEBSITE_ID, seedDemoSite } from '../api/seed/seed-demo-site.ts';
-import { buildApp } from '../renderer/app.ts';
 import { formatPackageError, loadTemplatePackage, PACKAGE_WARNINGS } from '../renderer/template-package/index.ts';
+import { NOT_FOUND_PAGE, openDemoSiteServer } from './demo-site-server.ts';
 import { UsageError } from './usage.ts';
-
-/** Pages of each collection rendered: enough to meet every item template, not the whole catalogue. */
-const ITEMS_PER_COLLECTION = 3;
-const SYSTEM_PAGES = ['/cart', '/search?q=coffee', '/checkout', '/no-such-page'];
-// A fixed instant, so dates in templates render the same on every run.
-const CHECK_NOW = Date.parse('2026-11-01T15:00:00Z');
 
 export async function checkCommand(args: string[]): Promise<number> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
@@ -57,65 +44,31 @@ export async function checkPackage(dir: string, out: (line: string) => void): Pr
   const pkg = await loadTemplatePackage(dir);
   for (const error of pkg.errors) report(formatPackageError(error), error.code);
 
-  const handle = await openDatabase({ dataDir: null });
-  const logged: Array<Record<string, unknown>> = [];
+  const site = await openDemoSiteServer(dir);
   try {
-    await migrateToLatest(handle.db);
-    await seedDemoSite(handle.db);
-    const app = await buildApp({
-      db: handle.db,
-      secret: 'check'.repeat(8),
-      contentChanges: handle.contentChanges,
-      templateDir: path.resolve(dir),
-      templatesRoot: new URL('../templates', import.meta.url).pathname,
-      development: false,
-      now: () => CHECK_NOW,
-      logger: {
-        level: 'warn',
-        stream: new Writable({
-          write(chunk, _encoding, done) {
-            for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line));
-            done();
-          },
-        }),
-      },
-    });
-    try {
-      const pages = ['/'];
-      const home = await findHomeCollection(handle.db, DEMO_WEBSITE_ID);
-      for (const collection of await listCollections(handle.db, DEMO_WEBSITE_ID)) {
-        // The home collection answers at / only.
-        if (collection.id !== home?.id) pages.push(`/${collection.urlId}`);
-        const { items } = await listItems(handle.db, DEMO_WEBSITE_ID, collection.id, { limit: ITEMS_PER_COLLECTION });
-        for (const item of items) pages.push(`/${collection.urlId}/${item.urlId}`);
+    // The first request loads the package, which logs its compile problems again: they are printed above.
+    await site.get('/');
+    site.takeLogs();
+    for (const page of site.pages) {
+      const { status } = await site.get(page);
+      const expected = page === NOT_FOUND_PAGE ? 404 : 200;
+      if (status !== expected) {
+        out(`${page}: answered ${status}, not ${expected}`);
+        problems++;
       }
-      pages.push(...SYSTEM_PAGES);
-      // The first request loads the package, which logs its compile problems again: they are printed above.
-      await app.inject({ method: 'GET', url: '/', headers: { host: 'localhost' } });
-      for (const page of pages) {
-        logged.length = 0;
-        const response = await app.inject({ method: 'GET', url: page, headers: { host: 'localhost' } });
-        const expected = page === '/no-such-page' ? 404 : 200;
-        if (response.statusCode !== expected) {
-          out(`${page}: answered ${response.statusCode}, not ${expected}`);
-          problems++;
-        }
-        for (const line of logged) {
-          const detail = typeof line.template === 'string' ? line.template : String(line.msg ?? '');
-          const cause = (line.err as { message?: string } | undefined)?.message;
-          const what = `${detail}${cause ? `: ${cause}` : ''}`;
-          report(`${page}: ${what}`, line.code, what);
-        }
+      for (const line of site.takeLogs()) {
+        const detail = typeof line.template === 'string' ? line.template : String(line.msg ?? '');
+        const cause = (line.err as { message?: string } | undefined)?.message;
+        const what = `${detail}${cause ? `: ${cause}` : ''}`;
+        report(`${page}: ${what}`, line.code, what);
       }
-      const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-      out(
-        `${pages.length} pages rendered through ${dir}; ${plural(problems, 'problem')}, ${plural(warned.size, 'warning')}`,
-      );
-    } finally {
-      await app.close();
     }
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    out(
+      `${site.pages.length} pages rendered through ${dir}; ${plural(problems, 'problem')}, ${plural(warned.size, 'warning')}`,
+    );
   } finally {
-    await handle.close();
+    await site.close();
   }
   return problems;
 }

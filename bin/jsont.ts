@@ -4,6 +4,7 @@
  */
 import { checkCommand } from './check-command.ts';
 import { compileCommand } from './compile-command.ts';
+import { goldenCommand } from './golden-command.ts';
 import { renderCommand } from './render-command.ts';
 import { testCommand } from './test-command.ts';
 import { USAGE, UsageError } from './usage.ts';
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   compile: compileCommand,
   test: testCommand,
   check: checkCommand,
+  golden: goldenCommand,
 };
 
 /** parseArgs reports unknown or malformed options with these codes; they are usage errors too. */

@@ -25,6 +25,13 @@ commands:
       Compile every file of a template package, then render every page kind of
       the demo site through it (embedded database, fixed clock). Prints each
       problem with file:line:col and the page; exit code 1 when there are any.
+
+  golden PACKAGE_DIR DIR [--check]
+      Render every page kind of the demo site through a package (fixed clock,
+      fixed crumb) into DIR/PAGE.html; with --check compare instead, print a
+      short diff per page that differs, is missing or is left over, exit 1 on
+      any. The islands bundle's hash and the stylesheet's revision are written
+      as HASH and REVISION; nothing else is normalized.
 `;
 
 /** Bad command-line arguments: print the message and the usage, exit 2. */

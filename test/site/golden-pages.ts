@@ -5,6 +5,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import { normalizeGolden } from '../../bin/golden-normalize.ts';
 import { CRUMB } from '../api-http/api-helpers.ts';
 
 export const GOLDEN_DIR = new URL('../../fixtures/pages/', import.meta.url);
@@ -32,18 +33,6 @@ export const GOLDEN_PAGES: ReadonlyArray<{ name: string; url: string; status: nu
   { name: 'search', url: '/search?q=coffee', status: 200 },
   { name: 'not-found', url: '/no-such-page', status: 404 },
 ];
-
-/**
- * What a golden page does not pin: the content hashes in the islands
- * bundle's file name and the stylesheet's revision, which change with every
- * edit of the browser code or the CSS (neither is part of the page's
- * HTML; the islands route and the stylesheet have tests of their own).
- */
-export function normalizeGolden(html: string): string {
-  return html
-    .replace(/\/islands\/main-[A-Za-z0-9]+\.js/g, '/islands/main-HASH.js')
-    .replace(/(\.css\?v=)[0-9a-f]+/g, '$1REVISION');
-}
 
 export async function renderGolden(app: FastifyInstance, url: string): Promise<{ status: number; html: string }> {
   // A fixed crumb: form blocks carry the visitor's crumb, which would otherwise be new on every render.

@@ -1,0 +1,96 @@
+/**
+ * The demo site served through a given template package, in process, on a
+ * fresh embedded database, at a fixed clock: what `jsont check` and
+ * `jsont golden` render. Lists every page kind to visit: home, every
+ * collection and its first items, cart, search, checkout, not found.
+ */
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { migrateToLatest } from '../api/db/migrate.ts';
+import { openDatabase } from '../api/db/open-database.ts';
+import { signCrumb } from '../api/http/crumb.ts';
+import { findHomeCollection, listCollections } from '../api/repositories/collection-repository.ts';
+import { listItems } from '../api/repositories/item-repository.ts';
+import { DEMO_WEBSITE_ID, seedDemoSite } from '../api/seed/seed-demo-site.ts';
+import { buildApp } from '../renderer/app.ts';
+
+/** Pages of each collection rendered: enough to meet every item template, not the whole catalogue. */
+const ITEMS_PER_COLLECTION = 3;
+export const SYSTEM_PAGES = ['/cart', '/search?q=coffee', '/checkout', '/no-such-page'];
+/** The one page that must not be found. */
+export const NOT_FOUND_PAGE = '/no-such-page';
+// A fixed instant, so dates in templates render the same on every run.
+const DEMO_NOW = Date.parse('2026-11-01T15:00:00Z');
+// A fixed secret and visitor, so the crumb the forms carry is the same on every render.
+const SECRET = 'demo-site-server'.repeat(2);
+const FIXED_CRUMB = signCrumb(SECRET, '0123456789abcdef0123456789abcdef');
+
+export interface DemoSiteServer {
+  /** Every page to visit, in a stable order. */
+  pages: string[];
+  /** GETs a page as a visitor with the fixed crumb. */
+  get(page: string): Promise<{ status: number; html: string }>;
+  /** Log lines at warn level and above since the last call, parsed. */
+  takeLogs(): Array<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+export async function openDemoSiteServer(packageDir: string): Promise<DemoSiteServer> {
+  const handle = await openDatabase({ dataDir: null });
+  let logged: Array<Record<string, unknown>> = [];
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateToLatest(handle.db);
+    await seedDemoSite(handle.db);
+    app = await buildApp({
+      db: handle.db,
+      secret: SECRET,
+      contentChanges: handle.contentChanges,
+      templateDir: path.resolve(packageDir),
+      templatesRoot: new URL('../templates', import.meta.url).pathname,
+      development: false,
+      now: () => DEMO_NOW,
+      logger: {
+        level: 'warn',
+        stream: new Writable({
+          write(chunk, _encoding, done) {
+            for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line));
+            done();
+          },
+        }),
+      },
+    });
+    const pages = ['/'];
+    const home = await findHomeCollection(handle.db, DEMO_WEBSITE_ID);
+    for (const collection of await listCollections(handle.db, DEMO_WEBSITE_ID)) {
+      // The home collection answers at / only.
+      if (collection.id !== home?.id) pages.push(`/${collection.urlId}`);
+      const { items } = await listItems(handle.db, DEMO_WEBSITE_ID, collection.id, { limit: ITEMS_PER_COLLECTION });
+      for (const item of items) pages.push(`/${collection.urlId}/${item.urlId}`);
+    }
+    pages.push(...SYSTEM_PAGES);
+    const server = app;
+    return {
+      pages,
+      async get(page) {
+        const headers = { host: 'localhost', cookie: `crumb=${FIXED_CRUMB}` };
+        const response = await server.inject({ method: 'GET', url: page, headers });
+        return { status: response.statusCode, html: response.body };
+      },
+      takeLogs() {
+        const lines = logged;
+        logged = [];
+        return lines;
+      },
+      async close() {
+        await server.close();
+        await handle.close();
+      },
+    };
+  } catch (error) {
+    await app?.close();
+    await handle.close();
+    throw error;
+  }
+}
