@@ -3,23 +3,31 @@
  * them, as Squarespace does, with the page's blocks as the main content.
  */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { CRUMB } from '../api-http/api-helpers.ts';
 import { openDemoApp } from './demo-app.ts';
 
 const DEFAULT_TEMPLATE = new URL('../../templates/default', import.meta.url).pathname;
+// A fixed crumb: the form carries the visitor's, which would otherwise differ between two renders.
+const HEADERS = { host: 'localhost', cookie: `crumb=${CRUMB}` };
 
-t.test('regular pages render from their blocks when the package has no page template', async (t) => {
+/** The demo site served through a copy of the default package that `edit` changed first. */
+async function editedPackageApp(t: Test, edit: (dir: string) => Promise<void>) {
   const dir = t.testdir();
   await cp(DEFAULT_TEMPLATE, dir, { recursive: true });
-  await rm(`${dir}/collections/page.list`);
-  await rm(`${dir}/collections/page.conf`);
+  await edit(dir);
   const { app, warnings } = await openDemoApp(t, { templateDir: dir });
-  // A fixed crumb: the form carries the visitor's, which would otherwise differ between the two renders.
-  const headers = { host: 'localhost', cookie: `crumb=${CRUMB}` };
-  const get = (url: string) => app.inject({ method: 'GET', url, headers });
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: HEADERS });
+  return { get, warnings };
+}
+
+t.test('regular pages render from their blocks when the package has no page template', async (t) => {
+  const { get, warnings } = await editedPackageApp(t, async (dir) => {
+    await rm(`${dir}/collections/page.list`);
+    await rm(`${dir}/collections/page.conf`);
+  });
   const withTemplate = await openDemoApp(t);
-  const reference = await withTemplate.app.inject({ method: 'GET', url: '/contact', headers });
+  const reference = await withTemplate.app.inject({ method: 'GET', url: '/contact', headers: HEADERS });
 
   const contact = await get('/contact');
   t.equal(contact.statusCode, 200);
@@ -37,17 +45,18 @@ t.test('regular pages render from their blocks when the package has no page temp
 });
 
 t.test('collections and system pages a package has no template for are rendered by the platform', async (t) => {
-  const dir = t.testdir();
-  await cp(DEFAULT_TEMPLATE, dir, { recursive: true });
-  for (const file of ['collections/products.list', 'collections/products.item', 'collections/products.conf']) {
-    await rm(`${dir}/${file}`);
-  }
-  await rm(`${dir}/pages/cart.page`);
-  // The package's own layout, so the page shows it is the package's frame around the platform's content.
-  const layout = `${dir}/header.region`;
-  await writeFile(layout, (await readFile(layout, 'utf8')).replace('<body class=', '<body data-package="copy" class='));
-  const { app, warnings } = await openDemoApp(t, { templateDir: dir });
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+  const { get, warnings } = await editedPackageApp(t, async (dir) => {
+    for (const file of ['collections/products.list', 'collections/products.item', 'collections/products.conf']) {
+      await rm(`${dir}/${file}`);
+    }
+    await rm(`${dir}/pages/cart.page`);
+    // The package's own layout, so the page shows it is the package's frame around the platform's content.
+    const layout = `${dir}/header.region`;
+    await writeFile(
+      layout,
+      (await readFile(layout, 'utf8')).replace('<body class=', '<body data-package="copy" class='),
+    );
+  });
   for (const url of ['/shop', '/shop/stoneware-mug', '/cart']) {
     const page = await get(url);
     t.equal(page.statusCode, 200, `${url} answers`);
@@ -62,14 +71,13 @@ t.test('collections and system pages a package has no template for are rendered 
 });
 
 t.test('a page that cannot render logs why, at error level, with its route', async (t) => {
-  const dir = t.testdir();
-  await cp(DEFAULT_TEMPLATE, dir, { recursive: true });
-  const conf = `${dir}/template.conf`;
-  const parsed = JSON.parse(await readFile(conf, 'utf8')) as { layouts: unknown };
-  parsed.layouts = {};
-  await writeFile(conf, JSON.stringify(parsed));
-  const { app, warnings } = await openDemoApp(t, { templateDir: dir });
-  const page = await app.inject({ method: 'GET', url: '/journal', headers: { host: 'localhost' } });
+  const { get, warnings } = await editedPackageApp(t, async (dir) => {
+    const conf = `${dir}/template.conf`;
+    const parsed = JSON.parse(await readFile(conf, 'utf8')) as { layouts: unknown };
+    parsed.layouts = {};
+    await writeFile(conf, JSON.stringify(parsed));
+  });
+  const page = await get('/journal');
   t.equal(page.statusCode, 500);
   t.match(
     warnings.find((line) => line.msg === 'page could not be rendered'),
