@@ -62,6 +62,24 @@ function platformMainContent(built: BuiltPage): string | undefined {
   return typeof collection?.mainContent === 'string' ? collection.mainContent : '';
 }
 
+/**
+ * What renders the main content: the package's own template, else the
+ * platform, inside the package's layout either way: a regular page's
+ * blocks, or the platform's template for the view.
+ */
+function mainContentSource(
+  pkg: TemplatePackage,
+  built: BuiltPage,
+  system: TemplatePackage | undefined,
+): { pkg: TemplatePackage; template: CompiledTemplate } | { html: string } | undefined {
+  const own = mainTemplate(pkg, built.view);
+  if (own) return { pkg, template: own };
+  const blocks = platformMainContent(built);
+  if (blocks !== undefined) return { html: blocks };
+  const fallback = system ? mainTemplate(system, built.view) : undefined;
+  return system && fallback ? { pkg: system, template: fallback } : undefined;
+}
+
 function mainTemplate(pkg: TemplatePackage, view: BuiltPage['view']): CompiledTemplate | undefined {
   switch (view.kind) {
     case 'collection-list':
@@ -109,20 +127,10 @@ export async function renderPage(
   built: BuiltPage,
   options: RenderPageOptions,
 ): Promise<RenderedPage> {
-  // The package's own template, else the platform renders the view: a regular page from its blocks,
-  // anything else with its system template, inside the package's layout either way.
-  const own = mainTemplate(pkg, built.view);
-  const platform = own ? undefined : platformMainContent(built);
-  const systemMain =
-    own || platform !== undefined || !options.system ? undefined : mainTemplate(options.system, built.view);
-  const main = own
-    ? { pkg, template: own }
-    : systemMain && options.system
-      ? { pkg: options.system, template: systemMain }
-      : undefined;
+  const main = mainContentSource(pkg, built, options.system);
   const layout = pkg.layouts.get(built.layout ?? 'default') ?? pkg.layouts.values().next().value;
   if (!layout) return { html: undefined, errors: [], reason: 'the package has no layout (template.conf layouts)' };
-  if (!main && platform === undefined) {
+  if (!main) {
     return {
       html: undefined,
       errors: [],
@@ -137,9 +145,10 @@ export async function renderPage(
     timeZone: website.timeZone,
     deadline: options.deadline,
   };
-  const content = main
-    ? await renderWithTagData(main.pkg, main.template, context, built.tagSource, renderOptions)
-    : { output: platform ?? '', errors: [], tagData: undefined };
+  const content =
+    'html' in main
+      ? { output: main.html, errors: [], tagData: undefined }
+      : await renderWithTagData(main.pkg, main.template, context, built.tagSource, renderOptions);
   if (content.errors.some(isRenderStop)) {
     return { html: undefined, errors: content.errors, reason: 'its render was stopped' };
   }
