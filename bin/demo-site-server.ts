@@ -1,8 +1,9 @@
 /**
  * The demo site served through a given template package, in process, on a
  * fresh embedded database, at a fixed clock: what `jsont check` and
- * `jsont golden` render. Lists every page kind to visit: home, every
- * collection and its first items, cart, search, checkout, not found.
+ * `jsont golden` render. Lists every route of the demo site: home, every
+ * collection with each of its category and tag filters, every item, cart,
+ * search, checkout, not found.
  */
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -11,12 +12,10 @@ import { migrateToLatest } from '../api/db/migrate.ts';
 import { openDatabase } from '../api/db/open-database.ts';
 import { signCrumb } from '../api/http/crumb.ts';
 import { findHomeCollection, listCollections } from '../api/repositories/collection-repository.ts';
-import { listItems } from '../api/repositories/item-repository.ts';
+import { listItems, MAX_PAGE_SIZE } from '../api/repositories/item-repository.ts';
 import { DEMO_WEBSITE_ID, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { buildApp } from '../renderer/app.ts';
 
-/** Pages of each collection rendered: enough to meet every item template, not the whole catalogue. */
-const ITEMS_PER_COLLECTION = 3;
 export const SYSTEM_PAGES = ['/cart', '/search?q=coffee', '/checkout', '/no-such-page'];
 /** The one page that must not be found. */
 export const NOT_FOUND_PAGE = '/no-such-page';
@@ -65,8 +64,14 @@ export async function openDemoSiteServer(packageDir: string): Promise<DemoSiteSe
     const home = await findHomeCollection(handle.db, DEMO_WEBSITE_ID);
     for (const collection of await listCollections(handle.db, DEMO_WEBSITE_ID)) {
       // The home collection answers at / only.
-      if (collection.id !== home?.id) pages.push(`/${collection.urlId}`);
-      const { items } = await listItems(handle.db, DEMO_WEBSITE_ID, collection.id, { limit: ITEMS_PER_COLLECTION });
+      const listPath = collection.id === home?.id ? '/' : `/${collection.urlId}`;
+      if (listPath !== '/') pages.push(listPath);
+      // A demo collection fits in one page of the largest size.
+      const { items } = await listItems(handle.db, DEMO_WEBSITE_ID, collection.id, { limit: MAX_PAGE_SIZE });
+      for (const filter of ['category', 'tag'] as const) {
+        const values = new Set(items.flatMap((item) => (filter === 'category' ? item.categories : item.tags)));
+        for (const value of [...values].sort()) pages.push(`${listPath}?${filter}=${encodeURIComponent(value)}`);
+      }
       for (const item of items) pages.push(`/${collection.urlId}/${item.urlId}`);
     }
     pages.push(...SYSTEM_PAGES);

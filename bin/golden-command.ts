@@ -10,18 +10,16 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { shortDiff } from '../engine/conformance/short-diff.ts';
-import { openDemoSiteServer } from './demo-site-server.ts';
+import { type DemoSiteServer, openDemoSiteServer } from './demo-site-server.ts';
 import { normalizeGolden } from './golden-normalize.ts';
 import { UsageError } from './usage.ts';
 
-/** '/' → 'home', '/shop/stoneware-mug' → 'shop--stoneware-mug', '/search?q=coffee' → 'search--q-coffee'. */
+/** '/' → 'home', '/shop/stoneware-mug' → 'shop--stoneware-mug', '/journal?tag=house%20blend' → 'journal--tag-house-blend'. */
 export function goldenName(page: string): string {
   if (page === '/') return 'home';
-  return page
-    .slice(1)
-    .replace(/[/?&=]+/g, '--')
-    .replace(/[^A-Za-z0-9-]+/g, '-')
-    .replace(/--q--/, '--q-');
+  return decodeURIComponent(page.slice(1))
+    .replace(/[/?&]+/g, '--')
+    .replace(/[^A-Za-z0-9-]+/g, '-');
 }
 
 export async function goldenCommand(args: string[]): Promise<number> {
@@ -44,44 +42,55 @@ export async function goldenPages(
   out: (line: string) => void,
 ): Promise<number> {
   const site = await openDemoSiteServer(packageDir);
-  let differences = 0;
-  const written = new Set<string>();
   try {
-    if (!options.check) mkdirSync(outDir, { recursive: true });
-    for (const page of site.pages) {
-      const file = `${goldenName(page)}.html`;
-      written.add(file);
-      const { status, html } = await site.get(page);
-      const actual = `<!-- ${page} ${status} -->\n${normalizeGolden(html)}`;
-      const target = path.join(outDir, file);
-      if (!options.check) {
-        writeFileSync(target, actual);
-        continue;
-      }
-      if (!existsSync(target)) {
-        out(`${file}: missing (${page})`);
-        differences++;
-        continue;
-      }
-      const expected = readFileSync(target, 'utf8');
-      if (expected !== actual) {
-        out(`${file}: differs (${page})\n${shortDiff(expected, actual)}`);
-        differences++;
-      }
-    }
-    if (options.check) {
-      for (const file of readdirSync(outDir).filter((name) => name.endsWith('.html') && !written.has(name))) {
-        out(`${file}: no page renders it any more`);
-        differences++;
-      }
-    }
-    out(
-      options.check
-        ? `${site.pages.length} pages compared with ${outDir}; ${differences} differ`
-        : `${site.pages.length} pages written to ${outDir}`,
-    );
+    return await goldenSitePages(site, outDir, options, out);
   } finally {
     await site.close();
   }
+}
+
+/** goldenPages over a demo site that is already open, so tests can share one. */
+export async function goldenSitePages(
+  site: DemoSiteServer,
+  outDir: string,
+  options: { check: boolean },
+  out: (line: string) => void,
+): Promise<number> {
+  let differences = 0;
+  const written = new Set<string>();
+  if (!options.check) mkdirSync(outDir, { recursive: true });
+  for (const page of site.pages) {
+    const file = `${goldenName(page)}.html`;
+    written.add(file);
+    const { status, html } = await site.get(page);
+    const actual = `<!-- ${page} ${status} -->\n${normalizeGolden(html)}`;
+    const target = path.join(outDir, file);
+    if (!options.check) {
+      writeFileSync(target, actual);
+      continue;
+    }
+    if (!existsSync(target)) {
+      out(`${file}: missing (${page})`);
+      differences++;
+      continue;
+    }
+    const expected = readFileSync(target, 'utf8');
+    if (expected !== actual) {
+      out(`${file}: differs (${page})\n${shortDiff(expected, actual)}`);
+      differences++;
+    }
+  }
+  const leftOver = options.check
+    ? readdirSync(outDir).filter((name) => name.endsWith('.html') && !written.has(name))
+    : [];
+  for (const file of leftOver) {
+    out(`${file}: no page renders it any more`);
+    differences++;
+  }
+  out(
+    options.check
+      ? `${site.pages.length} pages compared with ${outDir}; ${differences} differ`
+      : `${site.pages.length} pages written to ${outDir}`,
+  );
   return differences;
 }
