@@ -29,7 +29,7 @@ import { PAGE_TYPES } from './page-context/page-types.ts';
 import { SiteDataMemo } from './page-context/site-data-memo.ts';
 import { isRenderStop, renderPage } from './render-page.ts';
 import { holdsPersonalDetails, isVisitorRoute, type Route, resolveRoute } from './routing/resolve-route.ts';
-import { formatPackageError, type PackageError } from './template-package/index.ts';
+import { formatPackageError } from './template-package/index.ts';
 import type { TemplatePackages } from './template-packages.ts';
 
 export interface PageRoutesOptions {
@@ -67,9 +67,12 @@ interface PageAnswer {
   formAttempt?: FormAttempt;
 }
 
-function errorOverlay(errors: readonly PackageError[]): string {
-  const list = errors.map((e) => `<pre>${escapeHtml(formatPackageError(e))}</pre>`).join('');
-  return `<aside role="alert" style="position:fixed;inset:auto 0 0 0;max-height:40vh;overflow:auto;background:#fff4f2;color:#5c1200;border-top:3px solid #b42318;padding:1rem;font:14px/1.4 ui-monospace,monospace;z-index:2147483647"><strong>Template errors</strong>${list}</aside>`;
+/** In development, what went wrong is shown at the foot of the page: each line a problem with its file:line:col. */
+function withErrorOverlay(html: string, problems: readonly string[]): string {
+  if (problems.length === 0) return html;
+  const list = problems.map((problem) => `<pre>${escapeHtml(problem)}</pre>`).join('');
+  const overlay = `<aside role="alert" style="position:fixed;inset:auto 0 0 0;max-height:40vh;overflow:auto;background:#fff4f2;color:#5c1200;border-top:3px solid #b42318;padding:1rem;font:14px/1.4 ui-monospace,monospace;z-index:2147483647"><strong>Template errors</strong>${list}</aside>`;
+  return html.replace(/<\/body>/i, `${overlay}</body>`);
 }
 
 /**
@@ -84,12 +87,18 @@ function pageQuery(params: URLSearchParams): URLSearchParams {
 export async function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
   const { db, packages, development } = options;
 
-  async function sendFallback(reply: FastifyReply, site: WebsiteWithSettings | undefined, status: number) {
+  async function sendFallback(
+    reply: FastifyReply,
+    site: WebsiteWithSettings | undefined,
+    status: number,
+    problems: readonly string[] = [],
+  ) {
+    const html = fallbackPageFor(status, site?.website.siteTitle ?? 'Sitebuilder');
     return reply
       .code(status)
       .type(HTML)
       .header('cache-control', 'no-store')
-      .send(fallbackPageFor(status, site?.website.siteTitle ?? 'Sitebuilder'));
+      .send(development ? withErrorOverlay(html, problems) : html);
   }
 
   /** The template's error page (type 101) when it has one and it renders; the built-in one otherwise. */
@@ -185,10 +194,12 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     if (rendered.html === undefined) {
       const errors = rendered.errors.map((error) => `${error.code} ${formatPackageError(error)}`);
       request.log.error({ route: request.url, reason: rendered.reason, errors }, 'page could not be rendered');
-      return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
+      const problems = [`${request.url} could not be rendered: ${rendered.reason ?? 'unknown reason'}`, ...errors];
+      return sendFallback(reply, site, built.status === 200 ? 500 : built.status, problems);
     }
-    const shown = development ? [...packaged.pkg.errors, ...rendered.errors] : [];
-    const html = shown.length ? rendered.html.replace(/<\/body>/i, `${errorOverlay(shown)}</body>`) : rendered.html;
+    const html = development
+      ? withErrorOverlay(rendered.html, [...packaged.pkg.errors, ...rendered.errors].map(formatPackageError))
+      : rendered.html;
     if (answer.cacheKey && rendered.errors.length === 0) {
       options.cache?.set(answer.cacheKey, { status: built.status, html, storedAt: Date.now() });
     }

@@ -12,11 +12,11 @@ const DEFAULT_TEMPLATE = new URL('../../templates/default', import.meta.url).pat
 const HEADERS = { host: 'localhost', cookie: `crumb=${CRUMB}` };
 
 /** The demo site served through a copy of the default package that `edit` changed first. */
-async function editedPackageApp(t: Test, edit: (dir: string) => Promise<void>) {
+async function editedPackageApp(t: Test, edit: (dir: string) => Promise<void>, options = { development: false }) {
   const dir = t.testdir();
   await cp(DEFAULT_TEMPLATE, dir, { recursive: true });
   await edit(dir);
-  const { app, warnings } = await openDemoApp(t, { templateDir: dir });
+  const { app, warnings } = await openDemoApp(t, { templateDir: dir, development: options.development });
   const get = (url: string) => app.inject({ method: 'GET', url, headers: HEADERS });
   return { get, warnings };
 }
@@ -70,17 +70,27 @@ t.test('collections and system pages a package has no template for are rendered 
   );
 });
 
+async function withoutLayouts(dir: string) {
+  const conf = `${dir}/template.conf`;
+  const parsed = JSON.parse(await readFile(conf, 'utf8')) as { layouts: unknown };
+  parsed.layouts = {};
+  await writeFile(conf, JSON.stringify(parsed));
+}
+
 t.test('a page that cannot render logs why, at error level, with its route', async (t) => {
-  const { get, warnings } = await editedPackageApp(t, async (dir) => {
-    const conf = `${dir}/template.conf`;
-    const parsed = JSON.parse(await readFile(conf, 'utf8')) as { layouts: unknown };
-    parsed.layouts = {};
-    await writeFile(conf, JSON.stringify(parsed));
-  });
+  const { get, warnings } = await editedPackageApp(t, withoutLayouts);
   const page = await get('/journal');
   t.equal(page.statusCode, 500);
   t.match(
     warnings.find((line) => line.msg === 'page could not be rendered'),
     { level: 50, route: '/journal', reason: /no layout/ },
   );
+  t.notMatch(page.body, 'no layout', 'visitors are not shown why');
+});
+
+t.test('in development, a page that cannot render shows why', async (t) => {
+  const { get } = await editedPackageApp(t, withoutLayouts, { development: true });
+  const page = await get('/journal');
+  t.equal(page.statusCode, 500);
+  t.match(page.body, /<aside role="alert"[\s\S]*\/journal could not be rendered: [^<]*no layout/);
 });
