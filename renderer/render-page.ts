@@ -7,7 +7,17 @@
 import { type CompiledTemplate, RENDER_STOP_CODES } from '../engine/index.ts';
 import { escapeHtml } from './escape-html.ts';
 import type { BuiltPage } from './page-context/build-page.ts';
-import { type PackageError, renderWithTagData, type TemplatePackage } from './template-package/index.ts';
+import { PAGE_TYPES } from './page-context/page-types.ts';
+import { renderSection } from './page-sections/section-templates.ts';
+import { tweakKey } from './site-stylesheet.ts';
+import {
+  effectiveTweaks,
+  type PackageError,
+  renderWithTagData,
+  type TemplatePackage,
+  type TweakValues,
+  tweakBodyClasses,
+} from './template-package/index.ts';
 
 export interface RenderedPage {
   /** Undefined when the page could not be rendered (`reason` says why): the caller shows its fallback. */
@@ -32,6 +42,8 @@ export interface RenderPageOptions {
   captcha?: { scriptUrl: string; browserGlobal: string };
   /** Epoch milliseconds by which both renders must end (engine RenderOptions.deadline). */
   deadline?: number;
+  /** The website's tweak values (website settings); the package's defaults fill in the rest. */
+  tweakValues?: TweakValues;
 }
 
 const STOPS: ReadonlySet<string> = new Set(RENDER_STOP_CODES);
@@ -71,13 +83,21 @@ function mainContentSource(
   pkg: TemplatePackage,
   built: BuiltPage,
   system: TemplatePackage | undefined,
-): { pkg: TemplatePackage; template: CompiledTemplate } | { html: string } | undefined {
+): { pkg: TemplatePackage; template: CompiledTemplate } | { html: string } | { cover: true } | undefined {
   const own = mainTemplate(pkg, built.view);
   if (own) return { pkg, template: own };
+  // A splash page is a cover of its own (templates/sections/cover-page.html), not content inside the site's layout.
+  if (built.pageType === PAGE_TYPES.splash) return { cover: true };
   const blocks = platformMainContent(built);
   if (blocks !== undefined) return { html: blocks };
   const fallback = system ? mainTemplate(system, built.view) : undefined;
   return system && fallback ? { pkg: system, template: fallback } : undefined;
+}
+
+/** A cover page's blocks, which the platform's cover shows as collection.mainContent. */
+function coverContent(context: Record<string, unknown>): string {
+  const collection = context.collection as { mainContent?: unknown } | undefined;
+  return typeof collection?.mainContent === 'string' ? collection.mainContent : '';
 }
 
 function mainTemplate(pkg: TemplatePackage, view: BuiltPage['view']): CompiledTemplate | undefined {
@@ -99,7 +119,7 @@ function pageTitle(context: Record<string, unknown>): string {
   return own ? `${own} — ${site}` : site;
 }
 
-function pageClasses(built: BuiltPage): string {
+function pageClasses(built: BuiltPage, tweakClasses: readonly string[]): string {
   const context = built.context as { collection?: { id: string; typeName: string; isHome?: boolean } };
   const classes = [`page-type-${built.pageType}`];
   if (context.collection) {
@@ -107,7 +127,7 @@ function pageClasses(built: BuiltPage): string {
     if (context.collection.isHome) classes.push('homepage');
   }
   classes.push(built.view.kind === 'collection-item' ? 'view-item' : 'view-list');
-  return classes.join(' ');
+  return [...classes, ...tweakClasses].join(' ');
 }
 
 function headers(built: BuiltPage): string {
@@ -129,7 +149,9 @@ export async function renderPage(
 ): Promise<RenderedPage> {
   const main = mainContentSource(pkg, built, options.system);
   const layout = pkg.layouts.get(built.layout ?? 'default') ?? pkg.layouts.values().next().value;
-  if (!layout) return { html: undefined, errors: [], reason: 'the package has no layout (template.conf layouts)' };
+  if (!layout && !(main && 'cover' in main)) {
+    return { html: undefined, errors: [], reason: 'the package has no layout (template.conf layouts)' };
+  }
   if (!main) {
     return {
       html: undefined,
@@ -137,7 +159,12 @@ export async function renderPage(
       reason: `neither the package nor the platform has a template for the ${viewName(built.view)}`,
     };
   }
-  const context = built.context as Record<string, unknown>;
+  // tweakJSON: every tweak's value, as Squarespace gives templates; a checkbox that is on is also a body class.
+  const tweaks = effectiveTweaks(pkg.styles, options.tweakValues);
+  const context = { ...(built.context as Record<string, unknown>), tweakJSON: tweaks.values };
+  // The stylesheet's URL changes with the website's tweak values too: /site.css is cached for a year.
+  const tweaked = tweakKey(tweaks.modifyVars);
+  const revision = tweaked === '' ? options.revision : `${options.revision}-${tweaked}`;
   const website = context.website as { language: string; timeZone: string };
   const renderOptions = {
     now: options.now,
@@ -146,34 +173,43 @@ export async function renderPage(
     deadline: options.deadline,
   };
   const content =
-    'html' in main
-      ? { output: main.html, errors: [], tagData: undefined }
-      : await renderWithTagData(main.pkg, main.template, context, built.tagSource, renderOptions);
+    'cover' in main
+      ? { output: coverContent(context), errors: [], tagData: undefined }
+      : 'html' in main
+        ? { output: main.html, errors: [], tagData: undefined }
+        : await renderWithTagData(main.pkg, main.template, context, built.tagSource, renderOptions);
   if (content.errors.some(isRenderStop)) {
     return { html: undefined, errors: content.errors, reason: 'its render was stopped' };
   }
   const item = context.item as { id?: string } | undefined;
   const collection = context.collection as { id?: string } | undefined;
+  // The site-wide popup (page type 104) is a fragment of its own, before the islands that show it.
+  const popup = built.popup ? renderSection('popup-overlay', built.popup.context, renderOptions) : undefined;
   const full = {
     ...context,
     squarespace: {
       'main-content': content.output,
-      'page-classes': pageClasses(built),
+      'page-classes': pageClasses(built, tweakBodyClasses(pkg.styles, tweaks.values)),
       'page-id': item?.id
         ? `item-${item.id}`
         : collection?.id
           ? `collection-${collection.id}`
           : `page-${built.pageType}`,
       'page-title': pageTitle(context),
-      'template-revision': options.revision,
+      'template-revision': revision,
     },
     'squarespace-headers': headers(built),
     // Module scripts run after the document is parsed; the owner's footer code follows ours.
-    'squarespace-footers': `${islandsScript(options, context)}\n${(context.websiteSettings as { footerCode?: string }).footerCode ?? ''}`,
+    'squarespace-footers': `${popup ? `${popup.output}\n` : ''}${islandsScript(options, context)}\n${(context.websiteSettings as { footerCode?: string }).footerCode ?? ''}`,
   };
+  const sectionErrors = popup?.errors ?? [];
+  if ('cover' in main || !layout) {
+    const cover = renderSection('cover-page', full, renderOptions);
+    return { html: cover.output, errors: [...cover.errors, ...sectionErrors] };
+  }
   const page = await renderWithTagData(pkg, layout.template, full, built.tagSource, {
     ...renderOptions,
     tagData: content.tagData,
   });
-  return { html: page.output, errors: [...content.errors, ...page.errors] };
+  return { html: page.output, errors: [...content.errors, ...page.errors, ...sectionErrors] };
 }

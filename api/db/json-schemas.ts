@@ -106,6 +106,30 @@ export const storeSettingsSchema = z.looseObject({
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
+/**
+ * The site-wide promotional popup (spec section 2, page type 104 popup
+ * overlay). Loose and all optional: {} is a site that never set one up, and
+ * shared/popup-overlay.ts fills in what is not set.
+ */
+export const popupOverlaySettingsSchema = z.looseObject({
+  enabled: z.boolean().optional(),
+  /** Raised by the owner to show the popup again to visitors who closed or answered an older one. */
+  version: z.number().optional(),
+  headline: z.string().optional(),
+  /** Plain text; blank lines separate paragraphs. */
+  body: z.string().optional(),
+  /** A newsletter sign-up (formId names a newsletter form of the site) or a button link. */
+  action: z.enum(['newsletter', 'button']).optional(),
+  formId: z.string().optional(),
+  buttonLabel: z.string().optional(),
+  buttonUrl: z.string().optional(),
+  delaySeconds: z.number().optional(),
+  /** Days the popup stays away after a visitor closes it. */
+  closedDays: z.number().optional(),
+  showOn: z.enum(['all', 'home']).optional(),
+});
+export type PopupOverlaySettings = z.infer<typeof popupOverlaySettingsSchema>;
+
 export const shareButtonOptionsSchema = z.record(z.string(), z.boolean());
 export type ShareButtonOptions = z.infer<typeof shareButtonOptionsSchema>;
 
@@ -150,6 +174,7 @@ export const JSON_COLUMN_SCHEMAS = {
     shareButtonOptions: shareButtonOptionsSchema,
     socialAccounts: z.array(socialAccountSchema),
     languages: stringListSchema,
+    popupOverlay: popupOverlaySettingsSchema,
   },
   collections: { blocks: z.array(storedPageBlockSchema), settings: openObjectSchema },
   items: {

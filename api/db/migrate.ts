@@ -6,6 +6,7 @@ import * as variantImages from './migrations/0003-variant-images.ts';
 import * as orderCustomer from './migrations/0004-order-customer.ts';
 import * as mailOutbox from './migrations/0005-mail-outbox.ts';
 import * as formSubmissionPermission from './migrations/0006-form-submission-permission.ts';
+import * as popupOverlay from './migrations/0007-popup-overlay.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004-order-customer': orderCustomer,
   '0005-mail-outbox': mailOutbox,
   '0006-form-submission-permission': formSubmissionPermission,
+  '0007-popup-overlay': popupOverlay,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

@@ -13,6 +13,7 @@ import type {
   EventLocation,
   FormField,
   PageBlock,
+  PopupOverlaySettings,
   ShareButtonOptions,
   SocialAccount,
   StoreSettings,
@@ -26,6 +27,7 @@ export type {
   FormField,
   InstallmentSettings,
   PageBlock,
+  PopupOverlaySettings,
   ShareButtonOptions,
   SocialAccount,
   StoreSettings,
@@ -86,6 +88,8 @@ export interface WebsiteSettingsTable {
   headerCode: Generated<string>;
   footerCode: Generated<string>;
   languages: DefaultedJson<string[]>;
+  /** The site-wide promotional popup (page type 104); {} when the owner never set one up. */
+  popupOverlay: DefaultedJson<PopupOverlaySettings>;
   updatedOn: Timestamp;
 }
 

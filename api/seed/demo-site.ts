@@ -72,6 +72,18 @@ const WEBSITE: DemoWebsite = {
       },
     ],
     languages: ['en-US'],
+    // The site-wide popup (page type 104): the newsletter on the home page, a while after the visitor arrives.
+    popupOverlay: {
+      enabled: true,
+      version: 1,
+      headline: 'First Friday letters',
+      body: 'New roasts before they reach the shop, tasting invitations and the odd recipe: one letter a month, and 10% off your first bag when you join.',
+      action: 'newsletter',
+      formId: formId('newsletter'),
+      delaySeconds: 10,
+      closedDays: 14,
+      showOn: 'home',
+    },
   },
 };
 
@@ -219,6 +231,23 @@ const COLLECTIONS: DemoCollection[] = [
       { type: 4, location: DEMO_LOCATION },
       { type: 9, formId: formId('contact') },
     ],
+  },
+  {
+    // A cover page (splash page, page type 3) for the spring market: shared as a link, not in the navigation.
+    slug: 'welcome',
+    type: COLLECTION_TYPES['splash-page'],
+    typeName: 'splash-page',
+    title: 'Welcome to Fernwood',
+    navigationTitle: 'Welcome',
+    description: 'Small-batch coffee roasted on Exchange Street, and a few good things for the home.',
+    ordering: 'chronological',
+    blocks: [
+      {
+        type: 2,
+        html: '<p>Met us at the market? Show this page at the counter for a free cup with any bag of beans.</p>',
+      },
+    ],
+    settings: { callToAction: { label: 'Enter the shop', href: '/shop' } },
   },
 ];
 

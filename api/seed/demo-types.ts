@@ -8,6 +8,7 @@ import type {
   EventLocation,
   FormField,
   PageBlock,
+  PopupOverlaySettings,
   ShareButtonOptions,
   SocialAccount,
   StoreSettings,
@@ -61,6 +62,7 @@ export interface DemoWebsite {
     shareButtonOptions: ShareButtonOptions;
     socialAccounts: SocialAccount[];
     languages: string[];
+    popupOverlay: PopupOverlaySettings;
   };
 }
 
@@ -77,7 +79,7 @@ export interface DemoCollection {
   slug: string;
   type: number;
   /** The template's collection kind (collections/NAME.conf). */
-  typeName: 'page' | 'products' | 'blog' | 'gallery' | 'events';
+  typeName: 'page' | 'splash-page' | 'products' | 'blog' | 'gallery' | 'events';
   title: string;
   navigationTitle: string;
   description: string;

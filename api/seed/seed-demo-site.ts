@@ -137,6 +137,7 @@ export function demoSiteRows(site: DemoSite = DEMO_SITE): DemoRows {
       shareButtonOptions: json(settings.shareButtonOptions),
       socialAccounts: json(settings.socialAccounts),
       languages: json(settings.languages),
+      popupOverlay: json(settings.popupOverlay),
       updatedOn: createdOn,
     },
     contributors: site.contributors.map((contributor) => ({

@@ -7,6 +7,7 @@ import { isId } from '../../api/db/ids.ts';
 import type { Collection, Item } from '../../api/db/schema.ts';
 import { listCollections } from '../../api/repositories/collection-repository.ts';
 import { listComments } from '../../api/repositories/comment-repository.ts';
+import { getForm } from '../../api/repositories/form-repository.ts';
 import {
   adjacentItems,
   findItemByUrlId,
@@ -30,7 +31,8 @@ import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJso
 import { installmentContextJson } from './installment-context-json.ts';
 import { loadItems } from './load-items.ts';
 import { buildPageBlocks } from './page-blocks-content.ts';
-import { PAGE_TYPES, type PageTypeNumber } from './page-types.ts';
+import { collectionPageType, PAGE_TYPES, type PageTypeNumber } from './page-types.ts';
+import { carriesPopup, type PopupFragment, popupFormId, popupOverlayContext } from './popup-overlay-json.ts';
 import type { SiteDataMemo } from './site-data-memo.ts';
 import { databaseTagSource } from './tag-data-source.ts';
 
@@ -52,6 +54,8 @@ export interface BuiltPage {
   layout: string | undefined;
   /** Problems in a page's blocks (a form or picture that is gone), for the log. */
   blockErrors?: PageBlockError[];
+  /** The site-wide popup (page type 104) when the website has one and this page shows it. */
+  popup?: PopupFragment;
 }
 
 export interface PageRequest {
@@ -76,6 +80,26 @@ const SEARCH_PAGE_SIZE = 20;
 /** Order ids are random 96-bit ids, so the id itself is the confirmation page's token. */
 
 export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage> {
+  const built = await buildMainPage(db, request);
+  const settings = request.site.settings.popupOverlay;
+  const isHome = (built.context.collection as { isHome?: boolean } | undefined)?.isHome === true && !built.context.item;
+  if (!carriesPopup(settings, { pageType: built.pageType, status: built.status, isHome })) return built;
+  const formId = popupFormId(settings);
+  const form = formId ? await getForm(db, request.site.website.id, formId) : undefined;
+  const popup = popupOverlayContext(
+    settings,
+    {
+      website: built.context.website,
+      websiteSettings: built.context.websiteSettings,
+      captchaSiteKey: request.site.settings.captchaSiteKey,
+    },
+    form,
+    request.query,
+  );
+  return popup ? { ...built, popup } : built;
+}
+
+async function buildMainPage(db: Db, request: PageRequest): Promise<BuiltPage> {
   const { site, route } = request;
   const websiteId = site.website.id;
   const remember = <T>(key: string, load: () => Promise<T>): Promise<T> =>
@@ -234,11 +258,13 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
       const locked = lockedPage(collection);
       if (locked) return locked;
       const listed = await listContext(db, request, collection, byId);
+      // A page collection's page is type 2 and a cover page type 3; main content (1) is a collection's list.
+      const pageType = collectionPageType(collection);
       return {
         status: 200,
-        pageType: PAGE_TYPES.mainContent,
+        pageType,
         view: { kind: 'collection-list', collectionKind: collection.typeName },
-        context: { ...base(collection), pageType: PAGE_TYPES.mainContent, ...listed.context },
+        context: { ...base(collection), pageType, ...listed.context },
         blockErrors: listed.blockErrors,
         ...page(collection),
       };
@@ -263,6 +289,14 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
       };
     }
   }
+}
+
+/** A cover page's call to action from its settings ({ label, href }), or undefined without both. */
+function callToActionJson(settings: Record<string, unknown>): Json | undefined {
+  const cta = settings.callToAction as { label?: unknown; href?: unknown } | undefined;
+  const label = typeof cta?.label === 'string' ? cta.label.trim() : '';
+  const href = typeof cta?.href === 'string' ? cta.href.trim() : '';
+  return label && href ? { label, href } : undefined;
 }
 
 function offsetParam(query: URLSearchParams): number {
@@ -300,10 +334,13 @@ async function listContext(
   collections: ReadonlyMap<string, Collection>,
 ): Promise<{ context: Json; blockErrors?: PageBlockError[] }> {
   const websiteId = request.site.website.id;
-  if (collection.typeName === 'page') {
+  const pageType = collectionPageType(collection);
+  if (pageType === PAGE_TYPES.page || pageType === PAGE_TYPES.splash) {
     const content = await buildPageBlocks(db, request, collection, collections);
+    // A cover page's button (renderer/page-sections, templates/sections/cover-page.html).
+    const extra = pageType === PAGE_TYPES.splash ? { callToAction: callToActionJson(collection.settings) } : {};
     return {
-      context: { collection: collectionJson(collection, { mainContent: content.html }) },
+      context: { collection: collectionJson(collection, { mainContent: content.html, ...extra }) },
       blockErrors: content.errors,
     };
   }
