@@ -26,8 +26,17 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions):
   return cached(numberFormats, locale + JSON.stringify(options), () => new Intl.NumberFormat(locale, options));
 }
 
+/**
+ * Dates are Gregorian unless the options name a calendar (`datetime calendar:japanese`),
+ * whatever calendar the locale tag asks for (`ja-JP-u-ca-japanese`), as in the reference.
+ */
 export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return cached(dateFormats, locale + JSON.stringify(options), () => new Intl.DateTimeFormat(locale, options));
+  const withCalendar = options.calendar === undefined ? { ...options, calendar: 'gregory' } : options;
+  return cached(
+    dateFormats,
+    locale + JSON.stringify(withCalendar),
+    () => new Intl.DateTimeFormat(locale, withCalendar),
+  );
 }
 
 export function pluralRule(locale: string, options: Intl.PluralRulesOptions): Intl.PluralRules {

@@ -9,7 +9,7 @@ import type { Formatter } from '../../engine/index.ts';
 import { numberFormat } from './intl-cache.ts';
 import { resolveLocale } from './locale.ts';
 import { type DigitOptions, digitOptions, intlDigits } from './number-format.ts';
-import { optionBoolean, optionValue, type ParsedOptions, parseOptions } from './options.ts';
+import { optionGroup, optionValue, type ParsedOptions, parseOptions } from './options.ts';
 
 type MoneyStyle = 'symbol' | 'short' | 'name' | 'code' | 'accounting';
 
@@ -34,7 +34,7 @@ export function moneyOptions(options: ParsedOptions): MoneyOptions {
     ...digitOptions(options),
     style: style ?? 'symbol',
     narrow: optionValue(options, 'symbol') === 'narrow',
-    group: optionBoolean(options, 'group') ?? true,
+    group: optionGroup(options, true),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { dividedBy, times } from './decimal-value.ts';
 import { numberFormat } from './intl-cache.ts';
-import { optionBoolean, optionDigits, optionValue, type ParsedOptions } from './options.ts';
+import { optionDigits, optionGroup, optionValue, type ParsedOptions } from './options.ts';
 
 export type NumberStyle = 'decimal' | 'short' | 'long' | 'percent' | 'percent-scaled' | 'permille' | 'permille-scaled';
 export type DigitMode = 'default' | 'significant' | 'significant-maxfrac' | 'fractions';
@@ -55,14 +55,14 @@ const ROUNDING: Record<string, Intl.NumberFormatOptions['roundingMode']> = {
   floor: 'floor',
 };
 
-/** The digit options any numeric formatter accepts (`maxfrac:2`, `round:floor`, `mode:significant`). */
+/** The digit options any numeric formatter accepts (`maxfrac:2` or `maxFrac:2`, `round:floor`, `mode:significant`). */
 export function digitOptions(options: ParsedOptions): DigitOptions {
   return {
-    minInt: optionDigits(options, 'minint', 'minimumIntegerDigits'),
-    minFrac: optionDigits(options, 'minfrac', 'minimumFractionDigits'),
-    maxFrac: optionDigits(options, 'maxfrac', 'maximumFractionDigits'),
-    minSig: optionDigits(options, 'minsig', 'minimumSignificantDigits'),
-    maxSig: optionDigits(options, 'maxsig', 'maximumSignificantDigits'),
+    minInt: optionDigits(options, 'minint', 'minInt', 'minimumIntegerDigits'),
+    minFrac: optionDigits(options, 'minfrac', 'minFrac', 'minimumFractionDigits'),
+    maxFrac: optionDigits(options, 'maxfrac', 'maxFrac', 'maximumFractionDigits'),
+    minSig: optionDigits(options, 'minsig', 'minSig', 'minimumSignificantDigits'),
+    maxSig: optionDigits(options, 'maxsig', 'maxSig', 'maximumSignificantDigits'),
     mode: MODES[optionValue(options, 'mode', 'formatMode') ?? ''] ?? 'default',
     round: ROUNDING[optionValue(options, 'round', 'rounding') ?? ''] ?? 'halfEven',
   };
@@ -71,8 +71,7 @@ export function digitOptions(options: ParsedOptions): DigitOptions {
 /** Options of the `decimal` formatter; `groupByDefault` differs between the formatter and message arguments. */
 export function numberOptions(options: ParsedOptions, groupByDefault: boolean): NumberOptions {
   const style = STYLES[optionValue(options, 'style') ?? ''] ?? flagStyle(options) ?? 'decimal';
-  const group = optionBoolean(options, 'group') ?? optionBoolean(options, 'grouping') ?? groupByDefault;
-  return { ...digitOptions(options), style, group: optionBoolean(options, 'no-group') ? false : group };
+  return { ...digitOptions(options), style, group: optionGroup(options, groupByDefault) };
 }
 
 function flagStyle(options: ParsedOptions): NumberStyle | undefined {

@@ -62,3 +62,15 @@ export function optionDigits(options: ParsedOptions, ...keys: string[]): number 
   if (!Number.isFinite(n)) return undefined;
   return Math.min(50, Math.max(0, n));
 }
+
+/**
+ * Grouping as the number options spell it: `group`, `grouping`, `group:true` turn it on;
+ * `group:false` (any value but true), `no-group`, `no-grouping` turn it off.
+ */
+export function optionGroup(options: ParsedOptions, fallback: boolean): boolean {
+  if (options.flags.includes('no-group') || options.flags.includes('no-grouping')) return false;
+  const v = optionValue(options, 'group', 'grouping');
+  if (v !== undefined) return v === '' || v === 'true';
+  if (options.flags.includes('group') || options.flags.includes('grouping')) return true;
+  return fallback;
+}
