@@ -1,6 +1,6 @@
 /**
  * Static files: the website's template package (assets/, scripts/, styles/,
- * and /site.css joining the stylesheets template.conf lists) and uploaded content pictures (/content/<website identifier>/<file>).
+ * and /site.css, the stylesheets template.conf lists compiled with the website's tweak values) and uploaded content pictures (/content/<website identifier>/<file>).
  * Versioned URLs (`?v=<hash>`) are cached for a year; others revalidate.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema.ts';
 import { findWebsiteByHost } from '../api/repositories/website-repository.ts';
 import { DEMO_IMAGE_DIR } from '../api/seed/seed-demo-site.ts';
-import { siteStylesheet } from './site-stylesheet.ts';
+import { siteStylesheet, websiteTweakValues } from './site-stylesheet.ts';
 import type { TemplatePackages } from './template-packages.ts';
 
 export interface AssetRoutesOptions {
@@ -45,9 +45,11 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
   for (const folder of ['assets', 'scripts', 'styles']) app.get(`/${folder}/*`, packageFile);
 
   app.get('/site.css', async (request, reply) => {
-    const packaged = await packageOf(request);
-    if (!packaged) return reply.callNotFound();
-    const { css, etag } = await siteStylesheet(packaged.pkg);
+    const site = await findWebsiteByHost(db, request.host);
+    const packaged = site ? await packages.get(site.settings.templatePackage) : undefined;
+    if (!site || !packaged) return reply.callNotFound();
+    const { css, etag, warnings } = await siteStylesheet(packaged.pkg, websiteTweakValues(site));
+    for (const warning of warnings) request.log.warn({ website: site.website.id }, warning);
     const { maxAge, immutable } = cacheOptions(request);
     reply.header('etag', etag);
     reply.header('cache-control', `public, max-age=${maxAge / 1000}${immutable ? ', immutable' : ''}`);

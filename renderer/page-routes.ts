@@ -29,6 +29,7 @@ import { PAGE_TYPES } from './page-context/page-types.ts';
 import { SiteDataMemo } from './page-context/site-data-memo.ts';
 import { isRenderStop, renderPage } from './render-page.ts';
 import { holdsPersonalDetails, isVisitorRoute, type Route, resolveRoute } from './routing/resolve-route.ts';
+import { websiteTweakValues } from './site-stylesheet.ts';
 import { formatPackageError } from './template-package/index.ts';
 import type { TemplatePackages } from './template-packages.ts';
 
@@ -118,6 +119,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
             revision: packaged.revision,
             islandsUrl: options.islandsUrl,
             system: await packages.system(),
+            tweakValues: websiteTweakValues(site),
           })
         : undefined;
       if (rendered?.html !== undefined && rendered.errors.length === 0) {
@@ -184,6 +186,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       system: await packages.system(),
       captcha: options.captcha,
       deadline: Date.now() + options.renderTimeLimitMs,
+      tweakValues: websiteTweakValues(site),
     });
     const stop = rendered.errors.find(isRenderStop);
     if (stop) throw new Error(`rendering ${request.url} was stopped: ${stop.message} (${formatPackageError(stop)})`);

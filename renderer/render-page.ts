@@ -161,7 +161,7 @@ export async function renderPage(
   }
   // tweakJSON: every tweak's value, as Squarespace gives templates; a checkbox that is on is also a body class.
   const tweaks = effectiveTweaks(pkg.styles, options.tweakValues);
-  const context = { ...(built.context as Record<string, unknown>), tweakJSON: tweaks.values };
+  const context: Record<string, unknown> = { ...built.context, tweakJSON: tweaks.values };
   // The stylesheet's URL changes with the website's tweak values too: /site.css is cached for a year.
   const tweaked = tweakKey(tweaks.modifyVars);
   const revision = tweaked === '' ? options.revision : `${options.revision}-${tweaked}`;

@@ -9,6 +9,7 @@ import type { FileRole } from './file-roles.ts';
 import type { PackageCompiler } from './package-compiler.ts';
 import { collectionConfSchema, pageConfSchema, readConf, templateConfSchema } from './package-conf.ts';
 import { fileError } from './package-errors.ts';
+import { isStylesheetPath } from './package-styles.ts';
 import { staticFile } from './static-files.ts';
 import type { FileUnit, TemplateRole } from './template-package.ts';
 import { compileTemplateUnit } from './template-unit.ts';
@@ -54,7 +55,10 @@ const BUILDERS: { readonly [R in LoadedRole]: (input: UnitInput) => FileUnit } =
   'collection-item': template('collection-item', true),
   block: template('block', true),
   page: template('page', true),
-  static: ({ path, absolutePath, content }) => ({ role: 'static', file: staticFile(path, absolutePath, content) }),
+  static: ({ path, absolutePath, content }) => {
+    const file = staticFile(path, absolutePath, content);
+    return isStylesheetPath(path) ? { role: 'static', file, text: text(content) } : { role: 'static', file };
+  },
 };
 
 /** The unit of a file already read: the development watcher reads a file once it has settled, and that read is the version to compile. */

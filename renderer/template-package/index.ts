@@ -8,6 +8,15 @@ export {
   type PackageError,
   type PackageErrorCode,
 } from './package-errors.ts';
+export {
+  compileWithTweaks,
+  type EffectiveTweaks,
+  effectiveTweaks,
+  type PackageStyles,
+  type TweakDeclaration,
+  type TweakValues,
+  tweakBodyClasses,
+} from './package-styles.ts';
 export type { SquarespaceContext, TemplatePageContextKeys } from './page-context-keys.ts';
 export { reloadFile } from './reload-file.ts';
 export {

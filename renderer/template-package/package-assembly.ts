@@ -10,6 +10,7 @@ import { fileStem } from './file-roles.ts';
 import { joinRegions, type LayoutSourceMap, placeInRegion } from './layout-join.ts';
 import type { CollectionConf, ConfRead, PageConf, TemplateConf } from './package-conf.ts';
 import { fileError, type PackageError, packageError } from './package-errors.ts';
+import { buildPackageStyles, type StyleSource } from './package-styles.ts';
 import type { StaticFile } from './static-files.ts';
 import type { TagEntry } from './tag-entry.ts';
 import { blockPartialName } from './tag-kinds.ts';
@@ -33,6 +34,7 @@ interface Files {
   blocks: Map<string, TemplateUnit>;
   pages: Map<string, TemplateUnit>;
   staticFiles: Map<string, StaticFile>;
+  styleSources: Map<string, StyleSource>;
   errors: PackageError[];
 }
 
@@ -66,6 +68,7 @@ const SORT: {
   },
   static: (files, path, unit) => {
     files.staticFiles.set(path, unit.file);
+    if (unit.text !== undefined) files.styleSources.set(path, { text: unit.text, hash: unit.file.hash });
   },
   unreadable: (files, _path, unit) => {
     files.errors.push(unit.error);
@@ -83,6 +86,7 @@ function sortFiles(state: PackageState): Files {
     blocks: new Map(),
     pages: new Map(),
     staticFiles: new Map(),
+    styleSources: new Map(),
     errors: [],
   };
   // In path order: readdir's order differs between file systems, and a package must come out the same everywhere.
@@ -231,6 +235,10 @@ export function assemblePackage(state: PackageState): Assembly {
   }
   errors.push(...checkTagReferences(tags.values(), files.blocks, conf, files.staticFiles));
   errors.push(...checkStylesheets(files));
+  // A listed file that is missing was reported just above (a warning: the package's build makes it); the rest compile.
+  const roots = (conf?.stylesheets ?? []).map((name) => `styles/${name}`).filter((p) => files.styleSources.has(p));
+  const styles = buildPackageStyles(files.styleSources, roots, files.templateConf?.positionOf);
+  errors.push(...styles.errors);
 
   const pages = new Map<string, PageTemplate>();
   for (const [name, unit] of files.pages) {
@@ -246,6 +254,7 @@ export function assemblePackage(state: PackageState): Assembly {
     blocks,
     pages,
     staticFiles: files.staticFiles,
+    styles: styles.styles,
     tags,
     // fromEntries defines own properties, so a block named __proto__ is just a name.
     partials: Object.freeze(Object.fromEntries(partials)),

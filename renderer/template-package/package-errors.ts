@@ -14,6 +14,9 @@ export const PACKAGE_ERRORS = {
   BAD_CONF: 'Invalid {what}: {detail}',
   UNKNOWN_REGION: "Layout '{layout}' names region '{region}', but there is no {region}.region",
   UNKNOWN_STYLESHEET: "Stylesheet '{name}' is not in styles/",
+  // stylesheets (LESS)
+  LESS_ERROR: 'LESS {kind} error: {detail}',
+  BAD_TWEAK: 'Invalid tweak declaration: {detail}',
   MISSING_COLLECTION_CONF: "Collection templates for '{kind}' have no collections/{kind}.conf",
   // squarespace tags (compile time)
   UNKNOWN_TAG: 'Unknown tag <squarespace:{name}>',

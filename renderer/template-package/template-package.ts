@@ -8,6 +8,7 @@ import type { LayoutSourceMap } from './layout-join.ts';
 import type { PackageCompiler } from './package-compiler.ts';
 import type { CollectionConf, ConfRead, PageConf, TemplateConf } from './package-conf.ts';
 import type { PackageError } from './package-errors.ts';
+import type { PackageStyles } from './package-styles.ts';
 import type { StaticFile } from './static-files.ts';
 import type { TagEntry } from './tag-entry.ts';
 import type { TemplateUnit } from './template-unit.ts';
@@ -45,7 +46,8 @@ export type FileUnit =
   | { readonly role: 'collection-conf'; readonly conf: ConfRead<CollectionConf> }
   | { readonly role: 'page-conf'; readonly conf: ConfRead<PageConf> }
   | { readonly [R in TemplateRole]: { readonly role: R; readonly template: TemplateUnit } }[TemplateRole]
-  | { readonly role: 'static'; readonly file: StaticFile }
+  /** `text`: a .less or .css file's content, which the snapshot compiles (package-styles.ts). */
+  | { readonly role: 'static'; readonly file: StaticFile; readonly text?: string }
   | { readonly role: 'unreadable'; readonly error: PackageError };
 
 /** What reloadFile needs to make the next snapshot. */
@@ -74,6 +76,8 @@ export interface TemplatePackage {
   readonly pages: ReadonlyMap<string, PageTemplate>;
   /** assets/, scripts/ and styles/ files by package-relative path. */
   readonly staticFiles: ReadonlyMap<string, StaticFile>;
+  /** The listed stylesheets compiled with LESS, and the tweaks they declare. */
+  readonly styles: PackageStyles;
   /** Every squarespace tag of the package, by the id its formatter call carries. */
   readonly tags: ReadonlyMap<string, TagEntry>;
   /** What renders get as partials: the blocks, and the tags' compiled bodies and attributes. */

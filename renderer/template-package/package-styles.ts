@@ -1,0 +1,404 @@
+/**
+ * The stylesheets template.conf lists, compiled as Squarespace does: one LESS
+ * source made of the files in their listed order (a variable or mixin of an
+ * earlier file is seen by later ones; plain .css is LESS too), with tweak
+ * variables a website may override. Compiled synchronously from the
+ * package snapshot's own copies of its stylesheets: `@import` resolves among
+ * them (relative to the importing file, never outside the package), so a
+ * reload that keeps a file's last good version keeps its CSS too.
+ *
+ * A LESS error is a package error at the file, line and column less names;
+ * the CSS is then that of the listed files that do compile.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import less from 'less';
+import { fileError, type PackageError, packageError } from './package-errors.ts';
+
+/** A stylesheet's text as the snapshot holds it, with its content hash (StaticFile.hash). */
+export interface StyleSource {
+  readonly text: string;
+  readonly hash: string;
+}
+
+/**
+ * A tweak the package declares: `// tweak: { "type": "value", "title": "Site Width" }`
+ * on the line above `@siteWidth: 1200px;`. A checkbox tweak may stand alone
+ * (its name is then `tweak-` and its title in kebab case): it only sets a body class.
+ */
+export interface TweakDeclaration {
+  /** The key in tweakJSON: the variable's name without `@`, or `tweak-hide-footer` for a checkbox on its own. */
+  readonly name: string;
+  readonly type: string;
+  readonly title: string;
+  /** The variable's value as written ('1200px'); 'true' or 'false' for a checkbox. */
+  readonly default: string;
+  /** The LESS variable it sets (without `@`); undefined for a checkbox that only sets a body class. */
+  readonly variable: string | undefined;
+  readonly file: string;
+  readonly line: number;
+  /** The whole declaration as written (min, max, options...). */
+  readonly declaration: Readonly<Record<string, unknown>>;
+}
+
+export interface PackageStyles {
+  /** The listed stylesheets that exist, as package paths, in template.conf order. */
+  readonly roots: readonly string[];
+  /** Every .less and .css file of the snapshot, by package path: what `@import` can reach. */
+  readonly sources: ReadonlyMap<string, StyleSource>;
+  readonly tweaks: readonly TweakDeclaration[];
+  /** The CSS with every tweak at its default. */
+  readonly css: string;
+  /** Listed stylesheets left out of `css` because they do not compile (the first error is in `errors`). */
+  readonly skipped: readonly string[];
+}
+
+export interface StylesBuild {
+  readonly styles: PackageStyles;
+  readonly errors: readonly PackageError[];
+}
+
+/** The name less gets for the source that imports the listed files; errors in it are reported against template.conf. */
+const ROOT_FILE = 'styles/(stylesheets).less';
+
+/** Stylesheets are read into memory for compiling; other static files are served from disk. */
+export function isStylesheetPath(file: string): boolean {
+  return /\.(less|css)$/i.test(file);
+}
+
+interface LessFailure {
+  readonly type: string;
+  readonly message: string;
+  readonly filename: string | undefined;
+  readonly line: number | undefined;
+  readonly column: number | undefined;
+}
+
+type Compiled = { ok: true; css: string; imports: readonly string[] } | { ok: false; failure: LessFailure };
+
+/** `@import "x"` from styles/a/b.less → styles/a/x.less if there is one, else styles/a/x; undefined outside the package. */
+function resolveImport(filename: string, currentDirectory: string): string | undefined {
+  if (path.posix.isAbsolute(filename) || /^[a-z][a-z0-9+.-]*:/i.test(filename)) return undefined;
+  const joined = path.posix.normalize(path.posix.join(currentDirectory, filename));
+  if (joined === '..' || joined.startsWith('../') || joined.startsWith('/')) return undefined;
+  return joined;
+}
+
+/** A file manager that reads the snapshot's stylesheets only: no disk, no network, nothing outside the package. */
+function snapshotFiles(sources: ReadonlyMap<string, StyleSource>): Less.Plugin {
+  class SnapshotFileManager extends less.FileManager {
+    override supports(): boolean {
+      return true;
+    }
+    override supportsSync(): boolean {
+      return true;
+    }
+    override loadFileSync(filename: string, currentDirectory: string): Less.FileLoadResult | Less.FileLoadError {
+      const resolved = resolveImport(filename, currentDirectory);
+      if (resolved === undefined) return { error: new Error(`'${filename}' is outside the template package`) };
+      for (const candidate of path.posix.extname(resolved) ? [resolved] : [resolved, `${resolved}.less`]) {
+        const source = sources.get(candidate);
+        if (source) return { filename: candidate, contents: source.text };
+      }
+      return { error: new Error(`'${filename}' is not a .less or .css file of the package (looked for ${resolved})`) };
+    }
+    override loadFile(filename: string, currentDirectory: string): Promise<Less.FileLoadResult> {
+      const loaded = this.loadFileSync(filename, currentDirectory);
+      return 'error' in loaded ? Promise.reject(loaded.error) : Promise.resolve(loaded);
+    }
+  }
+  return {
+    install: (_less, pluginManager) => pluginManager.addFileManager(new SnapshotFileManager()),
+  } as Less.Plugin;
+}
+
+/** A LESS string literal of a package path (JSON's escapes are LESS's too). */
+const quoted = (relative: string): string => JSON.stringify(relative);
+
+/**
+ * Compiles the listed files as one LESS source, synchronously (syncImport and
+ * a file manager that never waits). `(less, multiple)`: a listed .css file is
+ * LESS like the rest, and a file listed twice is included twice, as joining would.
+ */
+function compile(
+  sources: ReadonlyMap<string, StyleSource>,
+  roots: readonly string[],
+  modifyVars: Readonly<Record<string, string>> = {},
+): Compiled {
+  const input = roots
+    .map((root) => `@import (less, multiple) ${quoted(path.posix.relative('styles', root))};`)
+    .join('\n');
+  let result: Compiled | undefined;
+  const options = {
+    filename: ROOT_FILE,
+    syncImport: true,
+    javascriptEnabled: false,
+    plugins: [snapshotFiles(sources)],
+    modifyVars: { ...modifyVars },
+  } as Less.Options;
+  less.render(input, options, (error, output) => {
+    if (error || !output) {
+      const e = (error ?? {}) as Partial<Less.RenderError>;
+      result = {
+        ok: false,
+        failure: {
+          type: typeof e.type === 'string' ? e.type : 'Syntax',
+          message: typeof e.message === 'string' ? e.message : String(error),
+          filename: typeof e.filename === 'string' ? e.filename : undefined,
+          line: typeof e.line === 'number' ? e.line : undefined,
+          column: typeof e.column === 'number' ? e.column : undefined,
+        },
+      };
+    } else {
+      result = { ok: true, css: output.css, imports: output.imports };
+    }
+  });
+  // With syncImport and no plugins that load asynchronously, less calls back before render returns.
+  return (
+    result ?? {
+      ok: false,
+      failure: {
+        type: 'Internal',
+        message: 'less did not finish synchronously',
+        filename: undefined,
+        line: undefined,
+        column: undefined,
+      },
+    }
+  );
+}
+
+/** Where template.conf lists its stylesheets, for errors with no place in a stylesheet. */
+export type ConfPosition = (path: readonly PropertyKey[]) => { line: number; column: number };
+
+function failureError(
+  failure: LessFailure,
+  sources: ReadonlyMap<string, StyleSource>,
+  confPosition: ConfPosition | undefined,
+): PackageError {
+  const params = { kind: failure.type, detail: failure.message.replace(/\s+/g, ' ').trim() };
+  const source = failure.filename !== undefined ? sources.get(failure.filename) : undefined;
+  if (source && failure.filename !== undefined && failure.line !== undefined) {
+    // less counts lines from 1 and columns from 0.
+    const at = { line: failure.line, column: (failure.column ?? 0) + 1 };
+    return packageError('LESS_ERROR', params, failure.filename, at, source.text);
+  }
+  if (confPosition) return packageError('LESS_ERROR', params, 'template.conf', confPosition(['stylesheets']));
+  return fileError('LESS_ERROR', params, 'template.conf');
+}
+
+/** The listed files that compile together, in order: each one is kept if it compiles with those kept before it. */
+function compileWhatCompiles(
+  sources: ReadonlyMap<string, StyleSource>,
+  roots: readonly string[],
+): { css: string; imports: readonly string[]; kept: readonly string[] } {
+  const kept: string[] = [];
+  let last: { css: string; imports: readonly string[] } = { css: '', imports: [] };
+  for (const root of roots) {
+    const attempt = compile(sources, [...kept, root]);
+    if (!attempt.ok) continue;
+    kept.push(root);
+    last = attempt;
+  }
+  return { ...last, kept };
+}
+
+const TWEAK_LINE = /^\s*\/\/\s*tweak\s*:(.*)$/;
+const VARIABLE_LINE = /^\s*@([A-Za-z_-][\w-]*)\s*:\s*(.*?)\s*;/;
+
+const kebab = (title: string): string =>
+  title
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+function checkboxDefault(value: unknown): string {
+  const text = String(value ?? '')
+    .trim()
+    .toLowerCase();
+  return text === 'true' || text === 'on' || text === '1' || text === 'yes' ? 'true' : 'false';
+}
+
+/** The tweak declarations of one stylesheet, and what is wrong with the malformed ones. */
+export function parseTweaks(file: string, text: string): { tweaks: TweakDeclaration[]; errors: PackageError[] } {
+  const tweaks: TweakDeclaration[] = [];
+  const errors: PackageError[] = [];
+  const lines = text.split(/\r?\n/);
+  lines.forEach((line, index) => {
+    const match = TWEAK_LINE.exec(line);
+    if (!match) return;
+    const at = { line: index + 1, column: line.indexOf('tweak') + 1 };
+    const bad = (detail: string) => errors.push(packageError('BAD_TWEAK', { detail }, file, at, text));
+    let declaration: unknown;
+    try {
+      declaration = JSON.parse(match[1]!);
+    } catch (e) {
+      bad(`not JSON (${e instanceof Error ? e.message : String(e)})`);
+      return;
+    }
+    if (typeof declaration !== 'object' || declaration === null || Array.isArray(declaration)) {
+      bad('the declaration is not a JSON object');
+      return;
+    }
+    const record = declaration as Record<string, unknown>;
+    const { type, title } = record;
+    if (typeof type !== 'string' || typeof title !== 'string' || title.trim() === '') {
+      bad('a tweak needs a "type" and a "title"');
+      return;
+    }
+    const next = lines.slice(index + 1).find((l) => l.trim() !== '' && !TWEAK_LINE.test(l));
+    const variable = next === undefined ? undefined : VARIABLE_LINE.exec(next);
+    const base = { type, title, file, line: index + 1, declaration: record };
+    if (variable) {
+      const value = type === 'checkbox' ? checkboxDefault(variable[2]) : variable[2]!;
+      tweaks.push({ ...base, name: variable[1]!, default: value, variable: variable[1]! });
+    } else if (type === 'checkbox') {
+      const name = `tweak-${kebab(title)}`;
+      tweaks.push({ ...base, name, default: checkboxDefault(record.default), variable: undefined });
+    } else {
+      bad(`a "${type}" tweak must be followed by the variable it sets (@name: value;)`);
+    }
+  });
+  return { tweaks, errors };
+}
+
+function collectTweaks(
+  sources: ReadonlyMap<string, StyleSource>,
+  files: readonly string[],
+): { tweaks: TweakDeclaration[]; errors: PackageError[] } {
+  const tweaks = new Map<string, TweakDeclaration>();
+  const errors: PackageError[] = [];
+  for (const file of new Set(files)) {
+    const source = sources.get(file);
+    if (!source) continue;
+    const parsed = parseTweaks(file, source.text);
+    errors.push(...parsed.errors);
+    // The first declaration of a name is the one shown; LESS still uses its last value as the default.
+    for (const tweak of parsed.tweaks) if (!tweaks.has(tweak.name)) tweaks.set(tweak.name, tweak);
+  }
+  return { tweaks: [...tweaks.values()], errors };
+}
+
+/** Package compiles are shared by snapshots whose stylesheets are the same (a template edit does not recompile LESS). */
+const builds = new Map<string, StylesBuild>();
+const MAX_BUILDS = 32;
+
+function buildKey(sources: ReadonlyMap<string, StyleSource>, roots: readonly string[]): string {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify(roots));
+  for (const [file, source] of [...sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    hash.update(`\u0000${file}\u0000${source.hash}`);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * buildPackageStyles(sources, ['styles/site.less'], positionOf) → the CSS at
+ * the tweaks' defaults, the tweaks, and LESS errors as package errors.
+ */
+export function buildPackageStyles(
+  sources: ReadonlyMap<string, StyleSource>,
+  roots: readonly string[],
+  confPosition?: ConfPosition,
+): StylesBuild {
+  const key = buildKey(sources, roots);
+  const cached = builds.get(key);
+  if (cached) return cached;
+
+  const errors: PackageError[] = [];
+  const full = roots.length === 0 ? ({ ok: true, css: '', imports: [] } as const) : compile(sources, roots);
+  let css: string;
+  let compiledFiles: readonly string[];
+  let skipped: readonly string[] = [];
+  if (full.ok) {
+    css = full.css;
+    compiledFiles = [...roots, ...full.imports];
+  } else {
+    errors.push(failureError(full.failure, sources, confPosition));
+    const partial = compileWhatCompiles(sources, roots);
+    css = partial.css;
+    compiledFiles = [...roots, ...partial.imports];
+    skipped = roots.filter((root) => !partial.kept.includes(root));
+  }
+  const tweaks = collectTweaks(sources, compiledFiles);
+  errors.push(...tweaks.errors);
+  const build: StylesBuild = { styles: { roots, sources, tweaks: tweaks.tweaks, css, skipped }, errors };
+  if (builds.size >= MAX_BUILDS) builds.delete(builds.keys().next().value!);
+  builds.set(key, build);
+  return build;
+}
+
+export type TweakValues = Readonly<Record<string, unknown>>;
+
+/** A website's value for a tweak as LESS text, or undefined when it is not one a stylesheet can take. */
+function tweakValue(tweak: TweakDeclaration, value: unknown): string | undefined {
+  if (tweak.type === 'checkbox') {
+    if (typeof value === 'boolean') return String(value);
+    if (typeof value === 'string' && /^(true|false)$/.test(value)) return value;
+    return undefined;
+  }
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  // One value: nothing that ends the declaration, opens a block or starts a comment.
+  if (text === '' || text.length > 500 || /[;{}\r\n\\]|\/\/|\/\*/.test(text)) return undefined;
+  return text;
+}
+
+export interface EffectiveTweaks {
+  /** Every declared tweak's value, the website's where it set a usable one: what templates get as tweakJSON. */
+  readonly values: Readonly<Record<string, string>>;
+  /** The website's values that differ from the defaults, by LESS variable: what compiling needs. */
+  readonly modifyVars: Readonly<Record<string, string>>;
+  /** Website values that were not used, and why. */
+  readonly ignored: readonly string[];
+}
+
+/** effectiveTweaks(pkg.styles, { siteWidth: '960px' }) → the values templates and stylesheets use. */
+export function effectiveTweaks(styles: PackageStyles, websiteValues: TweakValues | undefined): EffectiveTweaks {
+  const values: Record<string, string> = {};
+  const modifyVars: Record<string, string> = {};
+  const ignored: string[] = [];
+  const declared = new Map(styles.tweaks.map((t) => [t.name, t]));
+  for (const tweak of styles.tweaks) values[tweak.name] = tweak.default;
+  for (const [name, raw] of Object.entries(websiteValues ?? {})) {
+    const tweak = declared.get(name);
+    if (!tweak) {
+      ignored.push(`tweak '${name}' is not declared by the package's stylesheets`);
+      continue;
+    }
+    const value = tweakValue(tweak, raw);
+    if (value === undefined) {
+      ignored.push(`tweak '${name}': ${JSON.stringify(raw)} is not a value its stylesheet can take`);
+      continue;
+    }
+    values[name] = value;
+    if (tweak.variable !== undefined && value !== tweak.default) modifyVars[tweak.variable] = value;
+  }
+  return { values, modifyVars, ignored };
+}
+
+/** `tweak-hide-footer` for every checkbox tweak that is on, for `<body class>`. */
+export function tweakBodyClasses(styles: PackageStyles, values: Readonly<Record<string, string>>): string[] {
+  return styles.tweaks
+    .filter((tweak) => tweak.type === 'checkbox' && values[tweak.name] === 'true')
+    .map((tweak) => (tweak.name.startsWith('tweak-') ? tweak.name : `tweak-${tweak.name}`));
+}
+
+/**
+ * The CSS with a website's tweak values (modifyVars, from effectiveTweaks).
+ * A value that does not compile gives an error message and no CSS: the caller
+ * serves the defaults' CSS.
+ */
+export function compileWithTweaks(
+  styles: PackageStyles,
+  modifyVars: Readonly<Record<string, string>>,
+): { css: string } | { error: string } {
+  const roots = styles.roots.filter((root) => !styles.skipped.includes(root));
+  const compiled = compile(styles.sources, roots, modifyVars);
+  if (compiled.ok) return { css: compiled.css };
+  const error = failureError(compiled.failure, styles.sources, undefined);
+  const where = error.line > 0 ? `${error.file}:${error.line}:${error.column}` : 'tweak values';
+  return { error: `${where} ${error.message}` };
+}
