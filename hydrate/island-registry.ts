@@ -51,6 +51,14 @@ const LazyRestockForm = lazy(() =>
   import('./islands/restock-form.tsx').then((module) => ({ default: module.RestockForm })),
 );
 
+/**
+ * The site-wide popup waits some seconds before it shows, and most visitors
+ * have closed or answered it already: a chunk of its own.
+ */
+const LazyPopupOverlay = lazy(() =>
+  import('./islands/popup-overlay.tsx').then((module) => ({ default: module.PopupOverlay })),
+);
+
 /** A new element for an island to render into, placed after the server's element or inside it at the end. */
 function islandRoot(marked: HTMLElement, className: string, place: 'after' | 'append'): HTMLElement {
   const root = marked.ownerDocument.createElement('div');
@@ -140,6 +148,13 @@ export const ISLANDS: IslandRegistry = {
           context,
           initialText: container.dataset.initialText ?? null,
         }),
+    },
+    'popup-overlay': {
+      selector: '[data-island="popup-overlay"]',
+      // Next to the popup, not in it: the island works on the server's markup and renders nothing itself.
+      container: (popup) => islandRoot(popup, 'popup-overlay-island', 'after'),
+      render: (popup, _container, context) =>
+        createElement(Suspense, { fallback: null }, createElement(LazyPopupOverlay, { element: popup, context })),
     },
     'cart-pill': {
       selector: '[data-island="cart-pill"]',

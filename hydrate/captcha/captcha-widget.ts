@@ -16,7 +16,7 @@ type WidgetId = string | number;
 interface ProviderApi {
   render(
     container: HTMLElement,
-    parameters: { sitekey: string; theme?: string; size?: string; callback?: (token: string) => void },
+    parameters: { sitekey: string; theme?: string; size?: string; action?: string; callback?: (token: string) => void },
   ): WidgetId;
   getResponse(id: WidgetId): string | undefined;
   reset(id: WidgetId): void;
@@ -66,11 +66,25 @@ function providerApi(doc: Document): Promise<ProviderApi> {
   return promise;
 }
 
-/** Renders the site's captcha into the server's container; rejects when the provider cannot be loaded. */
-export async function mountCaptcha(container: HTMLElement, siteKey: string): Promise<CaptchaWidget> {
+/**
+ * Renders the site's captcha into the server's container; rejects when the
+ * provider cannot be loaded. `action` names what the token is for (spec
+ * section 7: FORM_BLOCK_SUBMISSION, PROMO_POPUP_SUBMISSION, …), for the
+ * providers that record one; the others ignore it.
+ */
+export async function mountCaptcha(
+  container: HTMLElement,
+  siteKey: string,
+  options: { action?: string } = {},
+): Promise<CaptchaWidget> {
   const api = await providerApi(container.ownerDocument);
   const { theme, size } = container.dataset;
-  const id = api.render(container, { sitekey: siteKey, theme: theme || undefined, size: size || undefined });
+  const id = api.render(container, {
+    sitekey: siteKey,
+    theme: theme || undefined,
+    size: size || undefined,
+    ...(options.action ? { action: options.action } : {}),
+  });
   return {
     token: () => api.getResponse(id) || null,
     reset: () => api.reset(id),

@@ -34,7 +34,7 @@ export const SITE_FORM_TEXT = { submitting: 'Submitting…' } as const;
 
 type Phase = 'idle' | 'submitting' | 'done';
 
-interface Problems {
+export interface Problems {
   /** Field id → message. */
   fields: Record<string, string>;
   /** The form's one message, shown in its status region. */
@@ -47,8 +47,13 @@ export interface SiteFormProps extends IslandProps {
 
 const slot = (form: HTMLFormElement, selector: string) => form.querySelector<HTMLElement>(selector);
 
-/** Writes problems into the server's slots; null problems clear them. */
-function showProblems(form: HTMLFormElement, fields: readonly MarkedField[], problems: Problems, newsletter: boolean) {
+/** Writes problems into the server's slots; null problems clear them (also the popup's form, islands/popup-overlay.tsx). */
+export function showProblems(
+  form: HTMLFormElement,
+  fields: readonly MarkedField[],
+  problems: Problems,
+  newsletter: boolean,
+) {
   for (const { rule, element } of fields) {
     const message = problems.fields[rule.id] ?? null;
     const error = element.querySelector<HTMLElement>(':scope > .field-error');

@@ -8,25 +8,13 @@
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { trapFocus } from './focus-trap.ts';
 
 /** Spec section 2: "The modal resizes with a 100 ms debounce." */
 export const MODAL_RESIZE_DEBOUNCE_MS = 100;
 
 /** The panel's height limit, in px: the viewport's inner height, recomputed on resize. */
 export const VIEWPORT_HEIGHT_PROPERTY = '--modal-viewport-height';
-
-/** What dialogs hold: links, form controls and anything given a tab stop. */
-const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]';
-
-/** Controls a Tab can reach: disabled ones, hidden inputs and tabindex -1 are skipped. */
-function focusablesIn(panel: HTMLElement): HTMLElement[] {
-  return Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) =>
-      !(element as HTMLButtonElement).disabled &&
-      (element as HTMLInputElement).type !== 'hidden' &&
-      element.getAttribute('tabindex') !== '-1',
-  );
-}
 
 /** Open dialogs, innermost last: only the innermost answers keys and keeps focus. */
 const openDialogs: object[] = [];
@@ -49,11 +37,6 @@ export interface ModalDialogProps {
 export function ModalDialog({ open, ...props }: ModalDialogProps) {
   if (!open) return null;
   return createPortal(<OpenModal {...props} />, document.body);
-}
-
-/** An element marked data-autofocus takes focus first (a confirm's safe answer), else the first control. */
-function focusFirst(panel: HTMLElement): void {
-  (panel.querySelector<HTMLElement>('[data-autofocus]') ?? focusablesIn(panel)[0] ?? panel).focus();
 }
 
 function OpenModal({
@@ -88,44 +71,20 @@ function OpenModal({
       clearTimeout(resizeTimer);
       resizeTimer = setTimeout(fit, MODAL_RESIZE_DEBOUNCE_MS);
     };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!innermost()) return;
-      if (event.key === 'Escape') {
-        if (!latest.current.dismissible) return;
-        event.preventDefault();
-        latest.current.onClose();
-      } else if (event.key === 'Tab') {
-        const items = focusablesIn(panel);
-        const active = doc.activeElement;
-        const outside = !panel.contains(active) || active === panel;
-        const wrapTo = event.shiftKey
-          ? outside || active === items[0]
-            ? items[items.length - 1]
-            : undefined
-          : outside || active === items[items.length - 1]
-            ? items[0]
-            : undefined;
-        if (items.length === 0 || wrapTo) {
-          event.preventDefault();
-          (wrapTo ?? panel).focus();
-        }
-      }
-    };
-    // Focus that lands outside (a click on the page behind, a script) is brought back.
-    const onFocusIn = (event: FocusEvent) => {
-      if (innermost() && !panel.contains(event.target as Node)) focusFirst(panel);
-    };
-
     fit();
-    focusFirst(panel);
+    const release = trapFocus(panel, {
+      active: innermost,
+      onEscape() {
+        if (!latest.current.dismissible) return false;
+        latest.current.onClose();
+        return true;
+      },
+    });
     view.addEventListener('resize', onResize);
-    doc.addEventListener('keydown', onKeyDown);
-    doc.addEventListener('focusin', onFocusIn);
     return () => {
       clearTimeout(resizeTimer);
       view.removeEventListener('resize', onResize);
-      doc.removeEventListener('keydown', onKeyDown);
-      doc.removeEventListener('focusin', onFocusIn);
+      release();
       openDialogs.splice(openDialogs.indexOf(self), 1);
       if (opener?.isConnected) opener.focus();
     };
