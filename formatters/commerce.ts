@@ -37,10 +37,37 @@ import { showsQuantityInput } from './commerce/quantity-rules.ts';
 import { statusView } from './commerce/status-view.ts';
 import { variantDescriptor } from './commerce/variants.ts';
 import { variantsSelectView } from './commerce/variants-select-view.ts';
+import { resolveLocale } from './i18n/locale.ts';
+import { formatMoneyStyle, moneyOptions } from './i18n/money.ts';
+import { parseOptions } from './i18n/options.ts';
 import { childOf, textIfSet, toOutputString } from './json-values.ts';
 import { renderMarkup } from './markup.ts';
 
 const NO_ARGS: ArgumentRule = { min: 0, max: 0 };
+const MONEY_OPTION_KEYS = new Set([
+  'style',
+  'symbol',
+  'group',
+  'grouping',
+  'round',
+  'rounding',
+  ...['minint', 'minInt', 'minimumIntegerDigits', 'minfrac', 'minFrac', 'minimumFractionDigits'],
+  ...['maxfrac', 'maxFrac', 'maximumFractionDigits', 'minsig', 'minSig', 'minimumSignificantDigits'],
+  ...['maxsig', 'maxSig', 'maximumSignificantDigits'],
+]);
+const MONEY_FLAGS = new Set(['group', 'grouping', 'no-group', 'no-grouping']);
+
+/** The `money` formatter's options (`style:code`, `symbol:narrow`), applied to prices in the locale money format. */
+const MONEY_ARGS: ArgumentRule = {
+  min: 0,
+  check: (args) => {
+    const bad = args.find((a) => {
+      const colon = a.indexOf(':');
+      return colon < 0 ? !MONEY_FLAGS.has(a) : !MONEY_OPTION_KEYS.has(a.slice(0, colon));
+    });
+    return bad === undefined ? undefined : `expects money options (style:code, symbol:narrow...), got '${bad}'`;
+  },
+};
 
 /** `{n|percentage-format}` or `{n|percentage-format trim}` (no zero fraction padding). */
 const TRIM_ARG: ArgumentRule = {
@@ -53,10 +80,18 @@ const TRIM_ARG: ArgumentRule = {
 // The legacy price markup always shows cents, whatever the currency.
 const LEGACY_FRACTION_DIGITS = 2;
 
-/** A price as markup: locale money when the site opted in, else the legacy fixed format in its span. */
-function moneyMarkup(money: Money, item: unknown, ctx: ExecContext): string {
+/**
+ * A price as markup: locale money when the site opted in, else the legacy fixed format in its span.
+ * The formatter's arguments are the `money` formatter's options (`style:code`, `symbol:narrow`).
+ */
+function moneyMarkup(money: Money, item: unknown, ctx: ExecContext, args: readonly string[]): string {
   const view = usesLocaleMoneyFormat(item, ctx)
-    ? { text: formatMoneyLocale(money, ctx.locale) }
+    ? {
+        text:
+          args.length === 0
+            ? formatMoneyLocale(money, ctx.locale)
+            : formatMoneyStyle(money, resolveLocale(ctx.locale), moneyOptions(parseOptions(args))),
+      }
     : { native: formatDecimalDefault(money.amount, LEGACY_FRACTION_DIGITS) };
   return renderMarkup('commerce-money', view, ctx);
 }
@@ -66,9 +101,9 @@ const localizedFor =
   (key: string): unknown =>
     localizedString(value, ctx, key);
 
-function priceDeps(item: unknown, ctx: ExecContext): PriceDeps {
+function priceDeps(item: unknown, ctx: ExecContext, args: readonly string[] = []): PriceDeps {
   return {
-    money: (money) => moneyMarkup(money, item, ctx),
+    money: (money) => moneyMarkup(money, item, ctx, args),
     localized: localizedFor(item, ctx),
     locale: ctx.locale,
   };
@@ -162,26 +197,32 @@ export const commerceFormatters: FormatterTable = {
   },
 
   'product-price': {
-    args: NO_ARGS,
-    format: (value, _args, ctx) => renderPrice('product-price', productPriceView(value, priceDeps(value, ctx)), ctx),
+    args: MONEY_ARGS,
+    format: (value, args, ctx) =>
+      renderPrice('product-price', productPriceView(value, priceDeps(value, ctx, args)), ctx),
   },
 
   'subscription-price': {
-    args: NO_ARGS,
-    format: (value, _args, ctx) =>
-      renderPrice('subscription-price', subscriptionPriceView(value, priceDeps(value, ctx)), ctx),
+    args: MONEY_ARGS,
+    format: (value, args, ctx) =>
+      renderPrice('subscription-price', subscriptionPriceView(value, priceDeps(value, ctx, args)), ctx),
   },
 
-  /** `{item|product-quick-view GROUP}`: GROUP ties the buttons of one product list together. */
+  /**
+   * `{item|product-quick-view GROUP}`: GROUP ties the buttons of one product list together.
+   * GROUP names the item's field, or else a variable, holding the group; failing both it is the group.
+   */
   'product-quick-view': {
     args: { min: 0, max: 1 },
     format: (value, args, ctx) => {
       const label = localizedString(value, ctx, LABEL_KEYS.quickView);
+      const name = args[0] ?? '';
+      const group = name === '' ? undefined : (childOf(value, name) ?? ctx.resolve([name]));
       return renderMarkup(
         'commerce-quick-view',
         {
           id: toOutputString(childOf(value, 'id')),
-          group: args[0] ?? '',
+          group: group === undefined ? name : toOutputString(group),
           label: label === undefined ? DEFAULT_LABELS.quickView : toOutputString(label),
         },
         ctx,

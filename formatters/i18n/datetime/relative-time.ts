@@ -60,7 +60,9 @@ function style(options: ParsedOptions): Intl.RelativeTimeFormatStyle {
 export function formatRelative(ms: number, locale: string, options: ParsedOptions): string {
   const field = optionValue(options, 'field');
   const unit = (field !== undefined && UNIT_MS[field] ? field : bestUnit(ms)) as Intl.RelativeTimeFormatUnit;
-  const amount = roundHalfEven(ms / UNIT_MS[unit]!) + 0;
+  // Rounded away from the sign, so a past instant under half a unit stays past ("0 days ago").
+  const rounded = roundHalfEven(Math.abs(ms) / UNIT_MS[unit]!);
+  const amount = ms < 0 ? -rounded : rounded;
   const numeric = optionBoolean(options, 'numericOnly') ? 'always' : 'auto';
   const text = relativeFormat(locale, { numeric, style: style(options) }).format(amount, unit);
   return optionValue(options, 'context') === 'begin-sentence' ? capitalizeFirst(text, locale) : text;

@@ -64,9 +64,14 @@ function field(o: Options, c: string, n: number): void {
       o.weekday = n <= 3 ? 'short' : text(n);
       break;
     case 'h':
+      // A 12-hour clock in the locale's own cycle, as CLDR skeleton matching gives: 1–12 in
+      // English, 0–11 in Japanese (ja maps `h` to its `aK時` pattern).
+      o.hour = n === 2 ? '2-digit' : 'numeric';
+      o.hour12 = true;
+      break;
     case 'K':
       o.hour = n === 2 ? '2-digit' : 'numeric';
-      o.hourCycle = c === 'h' ? 'h12' : 'h11';
+      o.hourCycle = 'h11';
       break;
     case 'H':
     case 'k':

@@ -5,6 +5,8 @@
  * 'less than a minute ago'. A value that is not a time prints 'Invalid date.'.
  */
 import type { Formatter } from '../../../engine/index.ts';
+import { readNumber } from '../../../engine/read-number.ts';
+import { toOutputString } from '../../json-values.ts';
 import { renderMarkup } from '../../markup.ts';
 
 const MINUTE = 60_000;
@@ -34,14 +36,11 @@ export function timeSince(elapsed: number): string {
   return 'less than a minute ago';
 }
 
+// Read as the dialect reads dates: '12abc' → 12, null or missing → the epoch; unreadable text is no time.
 function instant(value: unknown): { readonly epoch: number; readonly text: string } | undefined {
-  // A missing or null date counts as the epoch, as the dialect always has.
-  if (value === undefined || value === null) return { epoch: 0, text: '0' };
-  if (typeof value === 'number' && Number.isFinite(value)) return { epoch: value, text: String(value) };
-  if (typeof value === 'string' && /^-?\d+(?:\.\d+)?$/.test(value.trim())) {
-    return { epoch: Number(value), text: value.trim() };
-  }
-  return undefined;
+  const epoch = readNumber(value, 'leading-number');
+  // data-date shows the number read ('00012' → 12, '-0' → 0), as the reference does.
+  return Number.isFinite(epoch) ? { epoch, text: toOutputString(epoch) } : undefined;
 }
 
 export const timesinceFormatter: Formatter = {
