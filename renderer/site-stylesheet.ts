@@ -29,7 +29,7 @@ function stylesheet(css: string, warnings: readonly string[] = []): SiteStyleshe
 
 /** The tweak values a website's owner set (website settings `tweakValues`); none means every default. */
 export function websiteTweakValues(site: WebsiteWithSettings): TweakValues | undefined {
-  return (site.settings as { tweakValues?: TweakValues }).tweakValues;
+  return site.settings.tweakValues;
 }
 
 const defaults = new WeakMap<TemplatePackage, SiteStylesheet>();

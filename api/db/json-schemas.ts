@@ -130,6 +130,13 @@ export const popupOverlaySettingsSchema = z.looseObject({
 });
 export type PopupOverlaySettings = z.infer<typeof popupOverlaySettingsSchema>;
 
+/**
+ * A website's values for its template's tweaks (renderer/template-package/package-styles.ts):
+ * tweak name to value; a checkbox tweak takes true or false.
+ */
+export const tweakValuesSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+export type TweakValues = z.infer<typeof tweakValuesSchema>;
+
 export const shareButtonOptionsSchema = z.record(z.string(), z.boolean());
 export type ShareButtonOptions = z.infer<typeof shareButtonOptionsSchema>;
 
@@ -175,6 +182,7 @@ export const JSON_COLUMN_SCHEMAS = {
     socialAccounts: z.array(socialAccountSchema),
     languages: stringListSchema,
     popupOverlay: popupOverlaySettingsSchema,
+    tweakValues: tweakValuesSchema,
   },
   collections: { blocks: z.array(storedPageBlockSchema), settings: openObjectSchema },
   items: {

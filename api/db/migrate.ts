@@ -7,6 +7,7 @@ import * as orderCustomer from './migrations/0004-order-customer.ts';
 import * as mailOutbox from './migrations/0005-mail-outbox.ts';
 import * as formSubmissionPermission from './migrations/0006-form-submission-permission.ts';
 import * as popupOverlay from './migrations/0007-popup-overlay.ts';
+import * as tweakValues from './migrations/0008-tweak-values.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005-mail-outbox': mailOutbox,
   '0006-form-submission-permission': formSubmissionPermission,
   '0007-popup-overlay': popupOverlay,
+  '0008-tweak-values': tweakValues,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

@@ -18,6 +18,7 @@ import type {
   SocialAccount,
   StoreSettings,
   SubscriptionPlan,
+  TweakValues,
 } from './json-schemas.ts';
 
 // The JSON column shapes are inferred from their zod schemas; re-exported so
@@ -32,6 +33,7 @@ export type {
   SocialAccount,
   StoreSettings,
   SubscriptionPlan,
+  TweakValues,
 } from './json-schemas.ts';
 
 /** bigint minor units: a string when read, string or number when written. */
@@ -90,6 +92,8 @@ export interface WebsiteSettingsTable {
   languages: DefaultedJson<string[]>;
   /** The site-wide promotional popup (page type 104); {} when the owner never set one up. */
   popupOverlay: DefaultedJson<PopupOverlaySettings>;
+  /** The website's values for its template's tweaks, by tweak name; {} for every default. */
+  tweakValues: DefaultedJson<TweakValues>;
   updatedOn: Timestamp;
 }
 

@@ -84,6 +84,11 @@ function resolveImport(filename: string, currentDirectory: string): string | und
   return joined;
 }
 
+/** With syncImport, less takes what loadFileSync returns as the error itself: it needs the type and message on it. */
+function fileLoadError(message: string): Less.FileLoadError {
+  return { type: 'File', message, error: new Error(message) } as Less.FileLoadError;
+}
+
 /** A file manager that reads the snapshot's stylesheets only: no disk, no network, nothing outside the package. */
 function snapshotFiles(sources: ReadonlyMap<string, StyleSource>): Less.Plugin {
   class SnapshotFileManager extends less.FileManager {
@@ -95,12 +100,12 @@ function snapshotFiles(sources: ReadonlyMap<string, StyleSource>): Less.Plugin {
     }
     override loadFileSync(filename: string, currentDirectory: string): Less.FileLoadResult | Less.FileLoadError {
       const resolved = resolveImport(filename, currentDirectory);
-      if (resolved === undefined) return { error: new Error(`'${filename}' is outside the template package`) };
+      if (resolved === undefined) return fileLoadError(`'${filename}' is outside the template package`);
       for (const candidate of path.posix.extname(resolved) ? [resolved] : [resolved, `${resolved}.less`]) {
         const source = sources.get(candidate);
         if (source) return { filename: candidate, contents: source.text };
       }
-      return { error: new Error(`'${filename}' is not a .less or .css file of the package (looked for ${resolved})`) };
+      return fileLoadError(`'${filename}' is not a .less or .css file of the package (looked for ${resolved})`);
     }
     override loadFile(filename: string, currentDirectory: string): Promise<Less.FileLoadResult> {
       const loaded = this.loadFileSync(filename, currentDirectory);
@@ -247,8 +252,9 @@ export function parseTweaks(file: string, text: string): { tweaks: TweakDeclarat
       bad('a tweak needs a "type" and a "title"');
       return;
     }
-    const next = lines.slice(index + 1).find((l) => l.trim() !== '' && !TWEAK_LINE.test(l));
-    const variable = next === undefined ? undefined : VARIABLE_LINE.exec(next);
+    // The next line that is not blank: the variable, unless it is another declaration (a checkbox stands alone).
+    const next = lines.slice(index + 1).find((l) => l.trim() !== '');
+    const variable = next === undefined || TWEAK_LINE.test(next) ? undefined : VARIABLE_LINE.exec(next);
     const base = { type, title, file, line: index + 1, declaration: record };
     if (variable) {
       const value = type === 'checkbox' ? checkboxDefault(variable[2]) : variable[2]!;
