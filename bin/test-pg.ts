@@ -6,8 +6,11 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
 
-/** The data layer, and the HTTP calls over it (the cart's rules meet the real server's locking there). */
-const TEST_DIRS = ['test/api', 'test/api-http'];
+/**
+ * The data layer, the HTTP calls over it (the cart's rules meet the real
+ * server's locking there), and servers in several processes on one database.
+ */
+const TEST_DIRS = ['test/api', 'test/api-http', 'test/multi-process'];
 
 async function main(): Promise<number> {
   const url = process.env.DATABASE_URL;

@@ -12,9 +12,11 @@ const envSchema = z.object({
   TEMPLATES_ROOT: z.string().optional(),
   SECRET: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).default('sitebuilder:'),
   TRUST_PROXY: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface ServerConfig {
@@ -33,6 +35,8 @@ export interface ServerConfig {
   dataDir: string;
   /** Rate limits and form outcomes shared by every process; absent, each process keeps its own in memory. */
   redisUrl: string | undefined;
+  /** Keeps this installation's keys apart from others' on the same Redis server. */
+  redisKeyPrefix: string;
   /**
    * The proxies whose X-Forwarded-For and -Proto are believed: 'true' for any,
    * or addresses and CIDR ranges separated by commas ('127.0.0.1,10.0.0.0/8').
@@ -42,6 +46,8 @@ export interface ServerConfig {
   mail: MailConfig;
   /** CAPTCHA_SECRET and CAPTCHA_VERIFY_URL, for websites whose settings hold a captcha site key. */
   captcha: CaptchaConfig;
+  /** Server processes on one port (node:cluster); above 1, every piece of state must be shared. */
+  workers: number;
 }
 
 /** Reads the server's settings from the environment; a bad value stops start-up with its name. */
@@ -52,6 +58,12 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     throw new Error(`bad environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if (e.WORKERS > 1 && !env.DATABASE_URL) {
+    throw new Error('WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process');
+  }
+  if (e.WORKERS > 1 && !e.REDIS_URL) {
+    throw new Error('WORKERS above 1 needs REDIS_URL: rate limits and form outcomes must be shared by the processes');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -62,9 +74,17 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     database: databaseConfigFromEnv(env),
     secret: e.SECRET || undefined,
     redisUrl: e.REDIS_URL || undefined,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY === 'true' ? true : !e.TRUST_PROXY || e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     dataDir: e.DATA_DIR,
     mail: mailConfigFromEnv(env),
     captcha: captchaConfigFromEnv(env),
+    workers: e.WORKERS,
   };
+}
+
+/** Where the started server can be opened, for the line `npm start` prints. */
+export function siteAddress(config: Pick<ServerConfig, 'host'>, port: number): string {
+  const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  return `http://${host}:${port}/`;
 }

@@ -1,0 +1,86 @@
+/**
+ * One server process: opens the database, builds the app and listens. With
+ * `prepare` it first migrates and loads the demo site into an empty
+ * database (a cluster's primary does that once, before its workers start);
+ * with `runJobs` it also delivers the mail outbox (one process of a cluster
+ * does; processes on other machines are kept apart by the outbox's claims).
+ */
+import type { FastifyInstance } from 'fastify';
+import { migrateToLatest } from '../api/db/migrate.ts';
+import { openDatabase } from '../api/db/open-database.ts';
+import { startMailDelivery } from '../api/mail/mail-delivery.ts';
+import { smtpTransport } from '../api/mail/mail-transport.ts';
+import type { Db } from '../api/repositories/transaction.ts';
+import { isDatabaseEmpty, seedDemoSite } from '../api/seed/seed-demo-site.ts';
+import { MemoryStore } from '../api/state/memory-store.ts';
+import { RedisStore } from '../api/state/redis-store.ts';
+import { buildApp } from '../renderer/app.ts';
+import type { ServerConfig } from '../renderer/server-config.ts';
+import { serverSecret } from '../renderer/server-secret.ts';
+
+async function prepare(db: Db): Promise<void> {
+  await migrateToLatest(db);
+  if (await isDatabaseEmpty(db)) await seedDemoSite(db);
+}
+
+/** Migrates and seeds in a connection of its own, for a cluster's primary, which serves nothing itself. */
+export async function prepareDatabase(config: ServerConfig): Promise<void> {
+  const handle = await openDatabase(config.database);
+  try {
+    await prepare(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function startSiteProcess(
+  config: ServerConfig,
+  options: { prepare: boolean; runJobs: boolean },
+): Promise<FastifyInstance> {
+  const handle = await openDatabase(config.database);
+  if (options.prepare) await prepare(handle.db);
+  const app = await buildApp({
+    db: handle.db,
+    secret: await serverSecret(config.secret, config.dataDir),
+    store: config.redisUrl
+      ? await new RedisStore(config.redisUrl, {
+          keyPrefix: config.redisKeyPrefix,
+          onError: (error) => console.warn(`redis: ${error.message}`),
+        }).ready()
+      : new MemoryStore(),
+    trustProxy: config.trustProxy,
+    captcha: config.captcha,
+    contentChanges: handle.contentChanges,
+    templateDir: config.templateDir,
+    templatesRoot: config.templatesRoot,
+    development: config.development,
+    logger: { level: config.logLevel },
+  });
+  // Mail goes out beside the request path, never in it; without SMTP_URL it waits in the outbox.
+  const mailDelivery =
+    options.runJobs && config.mail.smtpUrl
+      ? startMailDelivery(handle.db, {
+          transport: smtpTransport(config.mail.smtpUrl),
+          from: config.mail.from,
+          onResult: (result) => app.log.info(result, 'mail delivered'),
+          onError: (error) => app.log.warn({ err: error }, 'mail delivery failed'),
+        })
+      : undefined;
+  // One hook, so a delivery run in progress finishes before the database closes under it.
+  app.addHook('onClose', async () => {
+    await mailDelivery?.stop();
+    await handle.close();
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+  await app.listen({ port: config.port, host: config.host });
+  return app;
+}
