@@ -22,7 +22,9 @@ export const templateConfSchema = z.looseObject({
 });
 
 export const collectionConfSchema = z.looseObject({
-  title: z.string(),
+  // Optional: a system collection's .conf may only change its settings (page.conf with
+  // { "supportsVideoBackgrounds": true }, products.conf with { "systemCollectionVersion": "2.0" }).
+  title: z.string().optional(),
   ordering: z.string().optional(),
   addText: z.string().optional(),
   acceptTypes: z.array(z.string()).optional(),

@@ -110,9 +110,10 @@ export const TAG_DEFINITIONS: { readonly [K in TagKind]: TagDefinition<K> } = {
       id: { required: true, check: notEmpty },
       columns: { check: oneOf('1', '12') },
       'lock-layout': { check: flag },
-      // Packages in the wild style the field's wrapper, and name it for the editor (which has no output).
+      // Packages in the wild style the field's wrapper, and name and describe it for the editor (which has no output).
       class: {},
       label: {},
+      description: {},
     },
     content: 'none',
     request: (v) => ({ kind: 'block-field', id: v.id!, columns: v.columns === '1' ? 1 : 12 }),
