@@ -10,7 +10,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatPackageError, loadTemplatePackage, PACKAGE_WARNINGS } from '../renderer/template-package/index.ts';
-import { NOT_FOUND_PAGE, openDemoSiteServer } from './demo-site-server.ts';
+import { type DemoSiteServer, NOT_FOUND_PAGE, openDemoSiteServer } from './demo-site-server.ts';
 import { UsageError } from './usage.ts';
 
 export async function checkCommand(args: string[]): Promise<number> {
@@ -25,9 +25,15 @@ export async function checkCommand(args: string[]): Promise<number> {
 /**
  * Checks the package in `dir`, telling `out` each problem (and each warning,
  * once: files the package's build makes, PACKAGE_WARNINGS) and a closing
- * count; returns the number of problems, warnings not counted.
+ * count; returns the number of problems, warnings not counted. Serves the
+ * demo site through `openSite` when given (a test's own server for the same
+ * package, left open), else opens and closes one.
  */
-export async function checkPackage(dir: string, out: (line: string) => void): Promise<number> {
+export async function checkPackage(
+  dir: string,
+  out: (line: string) => void,
+  openSite?: DemoSiteServer,
+): Promise<number> {
   let problems = 0;
   const warned = new Set<string>();
   // `detail` without the page: a warning every page repeats is printed for the first.
@@ -44,7 +50,7 @@ export async function checkPackage(dir: string, out: (line: string) => void): Pr
   const pkg = await loadTemplatePackage(dir);
   for (const error of pkg.errors) report(formatPackageError(error), error.code);
 
-  const site = await openDemoSiteServer(dir);
+  const site = openSite ?? (await openDemoSiteServer(dir));
   try {
     // The first request loads the package, which logs its compile problems again: they are printed above.
     await site.get('/');
@@ -68,7 +74,7 @@ export async function checkPackage(dir: string, out: (line: string) => void): Pr
       `${site.pages.length} pages rendered through ${dir}; ${plural(problems, 'problem')}, ${plural(warned.size, 'warning')}`,
     );
   } finally {
-    await site.close();
+    if (openSite === undefined) await site.close();
   }
   return problems;
 }

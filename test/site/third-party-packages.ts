@@ -1,0 +1,56 @@
+/**
+ * Public template packages by other authors that the renderer is tested
+ * against (issue 16): third-party-packages.test.ts runs `jsont check` on each
+ * and crawls the demo site through it. They are read in place from a folder
+ * beside the checkout, never copied into the repository;
+ * tools/fetch-template-packages.sh clones each at its pinned commit.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface ThirdPartyPackage {
+  /** owner/name on GitHub. */
+  readonly name: string;
+  readonly source: string;
+  /** The commit fetched and tested. */
+  readonly commit: string;
+  /** The folder of the clone, under the packages dir. */
+  readonly folder: string;
+  /** The folder inside the clone that holds template.conf ('.' for the root). */
+  readonly packageDir: string;
+}
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Where the clones live: TEMPLATE_PACKAGES_DIR, or ../template-packages beside the checkout. */
+export const TEMPLATE_PACKAGES_DIR =
+  process.env.TEMPLATE_PACKAGES_DIR ?? path.resolve(repoRoot, '../template-packages');
+
+export const THIRD_PARTY_PACKAGES: readonly ThirdPartyPackage[] = [
+  {
+    name: 'CALeDNA/caledna-squarespace',
+    source: 'https://github.com/CALeDNA/caledna-squarespace',
+    commit: '4c137cc4636887729636720384b059c11c22a470',
+    folder: 'CALeDNA--caledna-squarespace',
+    packageDir: '.',
+  },
+  {
+    name: 'phantomdullbooth/fort-york-squarespace-template',
+    source: 'https://github.com/phantomdullbooth/fort-york-squarespace-template',
+    commit: 'd62c57fa8625c70a567cc326e002db60377f3631',
+    folder: 'phantomdullbooth--fort-york-squarespace-template',
+    packageDir: '.',
+  },
+  {
+    name: 'JauntyJames/Fennekin',
+    source: 'https://github.com/JauntyJames/Fennekin',
+    commit: '29bb5d296fd4828b8724199aae9991dda56efdfc',
+    folder: 'JauntyJames--Fennekin',
+    packageDir: '.',
+  },
+];
+
+/** The folder holding the package's template.conf. */
+export function packagePath(entry: ThirdPartyPackage): string {
+  return path.join(TEMPLATE_PACKAGES_DIR, entry.folder, entry.packageDir);
+}
