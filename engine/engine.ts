@@ -93,7 +93,10 @@ requireSourceTextReviver();
 export class Engine {
   private readonly partialCache = new Map<string, CompiledTemplate>();
 
-  constructor(readonly registry: Registry) {}
+  readonly registry: Registry;
+  constructor(registry: Registry) {
+    this.registry = registry;
+  }
 
   /** Parses and compiles a template. Never throws; problems come back as errors with positions. */
   compile(source: string, options: CompileOptions = {}): CompileResult {

@@ -15,7 +15,10 @@ class NextIndex {
   private text = '';
   private from = -1;
   private found = -1;
-  constructor(private readonly needle: string) {}
+  private readonly needle: string;
+  constructor(needle: string) {
+    this.needle = needle;
+  }
   after(text: string, offset: number): number {
     // Still valid when nothing was found past `from`, or the match lies at or after `offset`.
     if (text !== this.text || offset < this.from || (this.found !== -1 && offset > this.found)) {

@@ -58,10 +58,9 @@ class PositionTracker {
   private lineStart: number;
   /** The first newline not yet counted; the source is searched for each newline once, not once per token. */
   private nextNewline: number;
-  constructor(
-    private readonly source: string,
-    origin: SourceOrigin,
-  ) {
+  private readonly source: string;
+  constructor(source: string, origin: SourceOrigin) {
+    this.source = source;
     this.line = origin.line;
     // A negative start makes first-line columns count from the fragment's column in its file.
     this.lineStart = 1 - origin.column;
@@ -92,12 +91,13 @@ class Assembler {
   private textEnd = -1;
   readonly positions: PositionTracker;
 
-  constructor(
-    private readonly source: string,
-    private readonly file: string,
-    private readonly registry: Registry,
-    origin: SourceOrigin,
-  ) {
+  private readonly source: string;
+  private readonly file: string;
+  private readonly registry: Registry;
+  constructor(source: string, file: string, registry: Registry, origin: SourceOrigin) {
+    this.source = source;
+    this.file = file;
+    this.registry = registry;
     this.positions = new PositionTracker(source, origin);
   }
 

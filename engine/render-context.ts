@@ -24,11 +24,12 @@ export const RENDER_STOP_CODES = [
 
 /** Thrown to end a render that went past its deadline or its budget; the engine records `code`. */
 export class RenderStopped extends Error {
-  constructor(
-    readonly code: (typeof RENDER_STOP_CODES)[number],
-    readonly params: Readonly<Record<string, number>> = {},
-  ) {
+  readonly code: (typeof RENDER_STOP_CODES)[number];
+  readonly params: Readonly<Record<string, number>>;
+  constructor(code: (typeof RENDER_STOP_CODES)[number], params: Readonly<Record<string, number>> = {}) {
     super(`the render was stopped: ${code}`);
+    this.code = code;
+    this.params = params;
     this.name = 'RenderStopped';
   }
 }
@@ -105,13 +106,14 @@ export class RenderContext implements ExecContext {
   private enclosingOutput = 0;
   private readonly rootNode: unknown;
 
-  constructor(
-    data: unknown,
-    readonly settings: RenderSettings,
-    /** The file being executed: the template's, or a partial's or macro's while one runs. */
-    public file: string,
-    public source: string | undefined,
-  ) {
+  readonly settings: RenderSettings;
+  /** The file being executed: the template's, or a partial's or macro's while one runs. */
+  file: string;
+  source: string | undefined;
+  constructor(data: unknown, settings: RenderSettings, file: string, source: string | undefined) {
+    this.settings = settings;
+    this.file = file;
+    this.source = source;
     this.rootNode = data;
     this.frame = { node: data, index: -1, parent: null, vars: null, macros: null };
   }

@@ -46,13 +46,23 @@ const PREDICATE = /^([A-Za-z][\w-]*\?)([\s\S]*)$/;
 /** A cursor over the tokens of one tag, with access to the raw source. */
 class Cursor {
   i = 0;
+  private readonly tokens: readonly IToken[];
+  /** Index after the tag's last token. */
+  private readonly stop: number;
+  readonly source: string;
+  private readonly end: number;
   constructor(
-    private readonly tokens: readonly IToken[],
+    tokens: readonly IToken[],
     /** Index after the tag's last token. */
-    private readonly stop: number,
-    readonly source: string,
-    private readonly end: number,
-  ) {}
+    stop: number,
+    source: string,
+    end: number,
+  ) {
+    this.tokens = tokens;
+    this.stop = stop;
+    this.source = source;
+    this.end = end;
+  }
   atEnd(): boolean {
     return this.i >= this.stop;
   }

@@ -20,15 +20,15 @@ const MAX_ISSUES_SHOWN = 5;
 export class StoredJsonError extends Error {
   override readonly name = 'StoredJsonError';
 
-  constructor(
-    /** Where the value came from, `table.column` as SQL spells it. */
-    readonly where: string,
-    readonly issues: readonly z.core.$ZodIssue[],
-    cause: z.ZodError,
-  ) {
+  /** Where the value came from, `table.column` as SQL spells it. */
+  readonly where: string;
+  readonly issues: readonly z.core.$ZodIssue[];
+  constructor(where: string, issues: readonly z.core.$ZodIssue[], cause: z.ZodError) {
     const shown = issues.slice(0, MAX_ISSUES_SHOWN).map(describeIssue);
     if (issues.length > MAX_ISSUES_SHOWN) shown.push(`and ${issues.length - MAX_ISSUES_SHOWN} more`);
     super(`stored JSON in ${where} does not match its schema: ${shown.join('; ')}`, { cause });
+    this.where = where;
+    this.issues = issues;
   }
 }
 

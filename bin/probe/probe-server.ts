@@ -26,10 +26,11 @@ export class ProbeServer {
   private readonly tail: string[] = [];
   private pending = '';
 
-  private constructor(
-    readonly root: string,
-    readonly port: number,
-  ) {
+  readonly root: string;
+  readonly port: number;
+  private constructor(root: string, port: number) {
+    this.root = root;
+    this.port = port;
     this.dataDir = mkdtempSync(path.join(os.tmpdir(), 'sitebuilder-probe-'));
   }
 

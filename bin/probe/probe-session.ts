@@ -31,7 +31,10 @@ export class ProbeSession {
   /** Problems of the probe itself (a case it could not build), reported apart from the server's. */
   readonly probeErrors: string[] = [];
 
-  constructor(private readonly sender: RequestSender) {}
+  private readonly sender: RequestSender;
+  constructor(sender: RequestSender) {
+    this.sender = sender;
+  }
 
   async exchange(route: string, inputClass: InputClass, prepared: PreparedRequest): Promise<Answer> {
     if (this.sent >= PROBE_LIMITS.maxRequests) throw new RequestCapReached();

@@ -24,7 +24,10 @@ export interface Answer {
 }
 
 export class RequestSender {
-  constructor(private readonly port: number) {}
+  private readonly port: number;
+  constructor(port: number) {
+    this.port = port;
+  }
 
   send(request: WireRequest): Promise<Answer> {
     return request.kind === 'raw' ? this.sendRaw(request) : this.sendHttp(request);

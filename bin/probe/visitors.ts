@@ -24,7 +24,10 @@ export class Visitor {
   readonly address = visitorAddress();
   private readonly spent = new Map<Budget, number>();
 
-  constructor(readonly name: string) {}
+  readonly name: string;
+  constructor(name: string) {
+    this.name = name;
+  }
 
   get crumb(): string | undefined {
     return this.jar.get(CRUMB_COOKIE);
@@ -90,7 +93,10 @@ export class VisitorPool {
   private nextReader = 0;
 
   /** `create` loads a page (for the crumb) and, when asked, puts something in the visitor's cart. */
-  constructor(private readonly create: (withCart: boolean) => Promise<Visitor>) {}
+  private readonly create: (withCart: boolean) => Promise<Visitor>;
+  constructor(create: (withCart: boolean) => Promise<Visitor>) {
+    this.create = create;
+  }
 
   get size(): number {
     return this.visitors.length;

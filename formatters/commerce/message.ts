@@ -90,7 +90,10 @@ function pluralCase(cases: ReadonlyMap<string, Node[]>, value: MessageArg | unde
 
 class Parser {
   private pos = 0;
-  constructor(private readonly src: string) {}
+  private readonly src: string;
+  constructor(src: string) {
+    this.src = src;
+  }
 
   parse(): Node[] {
     const nodes = this.nodes(false, false);

@@ -12,11 +12,10 @@ export type JsonSource =
   | { readonly ok: false; readonly offset: number; readonly detail: string };
 
 class JsonSyntaxError extends Error {
-  constructor(
-    readonly offset: number,
-    detail: string,
-  ) {
+  readonly offset: number;
+  constructor(offset: number, detail: string) {
     super(detail);
+    this.offset = offset;
   }
 }
 
@@ -31,7 +30,10 @@ class Scanner {
   i = 0;
   readonly starts = new Map<string, number>();
 
-  constructor(private readonly text: string) {}
+  private readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
 
   fail(detail: string, offset = this.i): never {
     throw new JsonSyntaxError(offset, detail);

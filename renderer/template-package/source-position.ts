@@ -12,7 +12,9 @@ export interface LineColumn {
 export class LineIndex {
   private readonly starts: number[] = [0];
 
-  constructor(readonly source: string) {
+  readonly source: string;
+  constructor(source: string) {
+    this.source = source;
     for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) this.starts.push(i + 1);
   }
 

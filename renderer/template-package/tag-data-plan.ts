@@ -119,7 +119,10 @@ class Planner {
   private depth = 0;
   private budget = MAX_NODES;
 
-  constructor(private readonly pkg: TemplatePackage) {}
+  private readonly pkg: TemplatePackage;
+  constructor(pkg: TemplatePackage) {
+    this.pkg = pkg;
+  }
 
   block(nodes: Block, scope: Scope): void {
     for (const node of nodes) {

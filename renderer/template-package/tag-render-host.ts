@@ -30,12 +30,21 @@ export class TagRenderHost {
   readonly errors: PackageError[] = [];
   private readonly queries = new Set<string>();
 
+  readonly tags: ReadonlyMap<string, TagEntry>;
+  readonly data: TagDataStore;
+  readonly staticFiles: ReadonlyMap<string, StaticFile>;
+  readonly assetUrl: (file: StaticFile) => string;
   constructor(
-    readonly tags: ReadonlyMap<string, TagEntry>,
-    readonly data: TagDataStore,
-    readonly staticFiles: ReadonlyMap<string, StaticFile>,
-    readonly assetUrl: (file: StaticFile) => string,
-  ) {}
+    tags: ReadonlyMap<string, TagEntry>,
+    data: TagDataStore,
+    staticFiles: ReadonlyMap<string, StaticFile>,
+    assetUrl: (file: StaticFile) => string,
+  ) {
+    this.tags = tags;
+    this.data = data;
+    this.staticFiles = staticFiles;
+    this.assetUrl = assetUrl;
+  }
 
   /** An error at the tag, or at one of its attributes (`at`), in the tag's file. */
   error(entry: TagEntry, code: PackageErrorCode, params: MessageParams, at?: LineColumn): void {

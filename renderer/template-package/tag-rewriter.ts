@@ -61,11 +61,13 @@ class Rewriter {
   readonly errors: PackageError[] = [];
   private readonly lines: LineIndex;
 
-  constructor(
-    private readonly file: string,
-    private readonly source: string,
-    private readonly nextId: () => string,
-  ) {
+  private readonly file: string;
+  private readonly source: string;
+  private readonly nextId: () => string;
+  constructor(file: string, source: string, nextId: () => string) {
+    this.file = file;
+    this.source = source;
+    this.nextId = nextId;
     this.lines = new LineIndex(source);
   }
 

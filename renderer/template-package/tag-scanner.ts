@@ -93,10 +93,12 @@ class Scanner {
   /** Where each needle next occurs, so a long file is not searched again for every tag. */
   private readonly nextAt = new Map<string, number>();
 
-  constructor(
-    private readonly source: string,
-    private readonly takesNoBody: (name: string) => boolean,
-  ) {}
+  private readonly source: string;
+  private readonly takesNoBody: (name: string) => boolean;
+  constructor(source: string, takesNoBody: (name: string) => boolean) {
+    this.source = source;
+    this.takesNoBody = takesNoBody;
+  }
 
   private problem(code: ScanProblem['code'], params: MessageParams, offset: number): void {
     this.problems.push({ code, params, offset });

@@ -18,10 +18,12 @@ export class Visitor {
   readonly address = `10.0.${Math.floor(++Visitor.count / 250)}.${Visitor.count % 250}`;
   cookies = new Map<string, string>([['crumb', CRUMB]]);
 
-  constructor(
-    readonly app: FastifyInstance,
-    readonly host = HOST,
-  ) {}
+  readonly app: FastifyInstance;
+  readonly host: string;
+  constructor(app: FastifyInstance, host: string = HOST) {
+    this.app = app;
+    this.host = host;
+  }
 
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

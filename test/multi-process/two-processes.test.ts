@@ -86,7 +86,10 @@ function stopServer(server: Server): Promise<void> {
 /** A browser of one address: its cookies, the crumb header on writes, X-Forwarded-For through the "balancer". */
 class Browser {
   readonly cookies = new Map<string, string>();
-  constructor(readonly address: string) {}
+  readonly address: string;
+  constructor(address: string) {
+    this.address = address;
+  }
 
   async send(server: Server, method: 'GET' | 'POST', path: string, body?: { json: unknown } | { form: object }) {
     const headers: Record<string, string> = {

@@ -17,7 +17,10 @@ const MAX_DEPTH = 32;
 class Parser {
   i = 0;
   depth = 0;
-  constructor(readonly src: string) {}
+  readonly src: string;
+  constructor(src: string) {
+    this.src = src;
+  }
 
   fail(): never {
     throw new Failure();
