@@ -10,7 +10,7 @@ import { RESTOCK_SIGN_UP_PATH } from '../../hydrate/islands/restock-form.tsx';
 import { RESTOCK_MESSAGES } from '../../shared/restock-messages.ts';
 import { createDomEnv, type DomEnv, settle } from './dom-env.ts';
 
-const golden = readFileSync(new URL('../../fixtures/pages/product-sold-out.html', import.meta.url), 'utf8');
+const golden = readFileSync(new URL('../../fixtures/pages/shop--speckled-serving-bowl.html', import.meta.url), 'utf8');
 const start = golden.indexOf('<div class="product__restock"');
 const end = golden.indexOf('\n        </div>', start) + '\n        </div>'.length;
 /** The widgets of the sold-out bowl, the first variant's shown as if chosen. */

@@ -19,7 +19,7 @@ function formHtml(name: string, id: string): string {
   return html.slice(start, html.indexOf('</form>', start) + '</form>'.length);
 }
 
-const CONTACT = formHtml('form-page', formId('contact'));
+const CONTACT = formHtml('contact', formId('contact'));
 const NEWSLETTER = `<div class="newsletter">${formHtml('home', formId('newsletter'))}</div>`;
 const contact = (slug: string) => formFieldId('contact', slug);
 
