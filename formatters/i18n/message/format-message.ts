@@ -9,7 +9,6 @@ import { parseMoneyWithCurrency } from '../../../domain/money/money.ts';
 import { dateTimeOptions, formatDateTime } from '../datetime/datetime.ts';
 import { toEpoch } from '../datetime/epoch.ts';
 import { formatInterval, intervalOptions } from '../datetime/interval.ts';
-import { toDecimal } from '../decimal-value.ts';
 import { formatMoneyStyle, moneyOptions } from '../money.ts';
 import { formatNumber, numberOptions } from '../number-format.ts';
 import { parseOptions } from '../options.ts';
@@ -33,15 +32,22 @@ function argument(args: MessageArgs, ref: string): unknown {
   return args.named.get(ref);
 }
 
+/** Whether the template passed argument `ref` at all (its value may still be missing). */
+function provided(args: MessageArgs, ref: string): boolean {
+  return /^\d+$/.test(ref) ? Number(ref) < args.positional.length : args.named.has(ref);
+}
+
 type ArgFormatter = (node: ArgumentNode, args: MessageArgs, env: MessageEnv) => string;
 
 const first = (node: ArgumentNode, args: MessageArgs): unknown => argument(args, node.refs[0]!);
 
 const FORMATTERS: Record<string, ArgFormatter> = {
   decimal: (node, args, env) => {
-    const d = toDecimal(first(node, args));
+    if (!provided(args, node.refs[0]!)) return '';
+    // A given argument reads as `#` reads it: its amount, 0 when it is not a number (as in the reference).
+    const d = pluralNumber(first(node, args));
     // Unlike the `decimal` formatter, message numbers are grouped unless told otherwise.
-    return d === undefined ? '' : formatNumber(d, env.locale, numberOptions(parseOptions(node.options), true));
+    return formatNumber(d, env.locale, numberOptions(parseOptions(node.options), true));
   },
   money: (node, args, env) => {
     const m = parseMoneyWithCurrency(first(node, args));
