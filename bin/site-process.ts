@@ -14,6 +14,7 @@ import type { Db } from '../api/repositories/transaction.ts';
 import { isDatabaseEmpty, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { MemoryStore } from '../api/state/memory-store.ts';
 import { RedisStore } from '../api/state/redis-store.ts';
+import { bundleIslands } from '../hydrate/bundle-islands.ts';
 import { buildApp } from '../renderer/app.ts';
 import type { ServerConfig } from '../renderer/server-config.ts';
 import { serverSecret } from '../renderer/server-secret.ts';
@@ -37,6 +38,10 @@ export async function startSiteProcess(
   config: ServerConfig,
   options: { prepare: boolean; runJobs: boolean },
 ): Promise<FastifyInstance> {
+  // esbuild bundles the islands in a process of its own, so that runs beside opening the database, not after it.
+  bundleIslands().catch(() => {
+    // buildApp awaits the same bundle and reports its error.
+  });
   const handle = await openDatabase(config.database);
   if (options.prepare) await prepare(handle.db);
   const app = await buildApp({
