@@ -9,6 +9,10 @@
  *
  * A LESS error is a package error at the file, line and column less names;
  * the CSS is then that of the listed files that do compile.
+ *
+ * LESS 4's math rules apply: `/` divides only inside parentheses (so
+ * `aspect-ratio: 4 / 3` and `grid-column: 1 / -1` stay CSS), and the
+ * arguments of clamp(), min() and max() are left to the browser like calc()'s.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -117,6 +121,62 @@ function snapshotFiles(sources: ReadonlyMap<string, StyleSource>): Less.Plugin {
   } as Less.Plugin;
 }
 
+/**
+ * CSS's own math functions, whose arguments the browser computes: LESS would
+ * add `1.25rem + 0.6vw` into `1.85rem`. Their arguments are treated as
+ * calc()'s are (variables replaced, no arithmetic); LESS's min() and max()
+ * still pick between plain numbers, and otherwise print the CSS function.
+ */
+const CSS_MATH_FUNCTIONS: ReadonlySet<string> = new Set(['clamp', 'min', 'max']);
+
+interface LessNode {
+  toCSS(context: unknown): string;
+}
+type LessFunction = (this: { context: unknown }, ...args: LessNode[]) => unknown;
+interface LessInternals {
+  visitors: { Visitor: new (implementation: object) => { visit(node: unknown): unknown } };
+  tree: { Dimension: abstract new (...args: never[]) => LessNode; Anonymous: new (value: string) => LessNode };
+}
+interface FunctionRegistry {
+  get(name: string): LessFunction | undefined;
+  add(name: string, fn: LessFunction): void;
+}
+
+const lessMinMax = new Map<string, LessFunction>();
+
+const cssMathFunctions = {
+  install(lessApi: LessInternals, pluginManager: { addVisitor(visitor: object): void }, functions: FunctionRegistry) {
+    const visitor = {
+      isPreEvalVisitor: true,
+      isReplacing: false,
+      visitCall(node: { name: string; calc: boolean }) {
+        if (CSS_MATH_FUNCTIONS.has(node.name.toLowerCase())) node.calc = true;
+        return node;
+      },
+      run(root: unknown) {
+        return walker.visit(root);
+      },
+    };
+    const walker = new lessApi.visitors.Visitor(visitor);
+    pluginManager.addVisitor(visitor);
+    for (const name of ['min', 'max']) {
+      const own = lessMinMax.get(name) ?? functions.get(name);
+      if (!own) continue;
+      lessMinMax.set(name, own);
+      functions.add(name, function (...args) {
+        if (args.every((arg) => arg instanceof lessApi.tree.Dimension)) {
+          try {
+            return own.apply(this, args);
+          } catch {
+            // Units LESS cannot compare: the browser can.
+          }
+        }
+        return new lessApi.tree.Anonymous(`${name}(${args.map((arg) => arg.toCSS(this.context)).join(', ')})`);
+      });
+    }
+  },
+} as unknown as Less.Plugin;
+
 /** A LESS string literal of a package path (JSON's escapes are LESS's too). */
 const quoted = (relative: string): string => JSON.stringify(relative);
 
@@ -138,7 +198,7 @@ function compile(
     filename: ROOT_FILE,
     syncImport: true,
     javascriptEnabled: false,
-    plugins: [snapshotFiles(sources)],
+    plugins: [snapshotFiles(sources), cssMathFunctions],
     modifyVars: { ...modifyVars },
   } as Less.Options;
   less.render(input, options, (error, output) => {

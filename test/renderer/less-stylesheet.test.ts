@@ -34,7 +34,9 @@ t.test('the listed files are one LESS source: variables and mixins of earlier fi
     files(['vars.less', 'plain.css', 'site.less'], {
       'styles/vars.less': '@accent: #c0ffee;\n@gap: 8px;\n.rounded(@r: 4px) { border-radius: @r; }\n',
       'styles/plain.css': '.plain { color: red; }\n',
-      'styles/site.less': '.button {\n  color: @accent;\n  margin: (@gap * 2);\n  .rounded(6px);\n}\n',
+      'styles/site.less':
+        '.button {\n  color: @accent;\n  margin: (@gap * 2);\n  .rounded(6px);\n}\n' +
+        '.fluid { font-size: clamp(1rem, 1rem + 1vw, 2rem); width: min(100% - 2rem, @gap * 100); }\n',
     }),
   );
   t.same(pkg.errors.map(formatPackageError), []);
@@ -43,6 +45,11 @@ t.test('the listed files are one LESS source: variables and mixins of earlier fi
   t.match(out, '.button { color: #c0ffee; margin: 16px; border-radius: 6px; }');
   t.ok(out.indexOf('.plain') < out.indexOf('.button'), "in template.conf's order");
   t.notMatch(out, '@accent', 'variables are compiled away');
+  t.match(
+    out,
+    '.fluid { font-size: clamp(1rem, 1rem + 1vw, 2rem); width: min(100% - 2rem, 8px * 100); }',
+    "CSS's own math functions are left to the browser, as calc() is",
+  );
 });
 
 t.test('@import is relative to the importing file and stays inside the package', async (t) => {
