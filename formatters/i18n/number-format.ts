@@ -116,9 +116,17 @@ export function formatNumber(decimal: string, locale: string, o: NumberOptions):
   switch (o.style) {
     case 'short':
     case 'long':
-      return numberFormat(locale, intlDigits(o, { ...base, notation: 'compact', compactDisplay: o.style })).format(
-        decimal as Intl.StringNumericLiteral,
-      );
+      // Compact notation only groups 5+ digit numbers by default ("1999" in German, which
+      // compacts no thousands); the dialect groups them like plain numbers ("1.999").
+      return numberFormat(
+        locale,
+        intlDigits(o, {
+          ...base,
+          useGrouping: o.group ? 'always' : false,
+          notation: 'compact',
+          compactDisplay: o.style,
+        }),
+      ).format(decimal as Intl.StringNumericLiteral);
     case 'percent':
     case 'percent-scaled': {
       const value = o.style === 'percent-scaled' ? dividedBy(decimal, 100) : decimal;

@@ -59,7 +59,8 @@ export function optionDigits(options: ParsedOptions, ...keys: string[]): number 
   const v = optionValue(options, ...keys);
   if (v === undefined) return undefined;
   const n = Number.parseInt(v, 10);
-  if (!Number.isFinite(n)) return undefined;
+  // Unreadable digits count as 0 (`maxfrac:x` is `maxfrac:0`), as in the reference.
+  if (!Number.isFinite(n)) return 0;
   return Math.min(50, Math.max(0, n));
 }
 
