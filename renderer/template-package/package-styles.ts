@@ -80,12 +80,21 @@ interface LessFailure {
 
 type Compiled = { ok: true; css: string; imports: readonly string[] } | { ok: false; failure: LessFailure };
 
-/** `@import "x"` from styles/a/b.less → styles/a/x.less if there is one, else styles/a/x; undefined outside the package. */
+/** `@import "x"` from styles/a/b.less → styles/a/x; undefined when that is outside the package. */
 function resolveImport(filename: string, currentDirectory: string): string | undefined {
   if (path.posix.isAbsolute(filename) || /^[a-z][a-z0-9+.-]*:/i.test(filename)) return undefined;
   const joined = path.posix.normalize(path.posix.join(currentDirectory, filename));
   if (joined === '..' || joined.startsWith('../') || joined.startsWith('/')) return undefined;
   return joined;
+}
+
+/** Where an import may be: next to the importing file, else in styles/ (less's `paths`); with .less added when it has no extension. */
+function importCandidates(filename: string, currentDirectory: string): string[] | undefined {
+  const here = resolveImport(filename, currentDirectory);
+  if (here === undefined) return undefined;
+  const inStyles = resolveImport(filename, 'styles/');
+  const places = inStyles === undefined || inStyles === here ? [here] : [here, inStyles];
+  return places.flatMap((place) => (path.posix.extname(place) ? [place] : [place, `${place}.less`]));
 }
 
 /** With syncImport, less takes what loadFileSync returns as the error itself: it needs the type and message on it. */
@@ -103,13 +112,13 @@ function snapshotFiles(sources: ReadonlyMap<string, StyleSource>): Less.Plugin {
       return true;
     }
     override loadFileSync(filename: string, currentDirectory: string): Less.FileLoadResult | Less.FileLoadError {
-      const resolved = resolveImport(filename, currentDirectory);
-      if (resolved === undefined) return fileLoadError(`'${filename}' is outside the template package`);
-      for (const candidate of path.posix.extname(resolved) ? [resolved] : [resolved, `${resolved}.less`]) {
+      const candidates = importCandidates(filename, currentDirectory);
+      if (candidates === undefined) return fileLoadError(`'${filename}' is outside the template package`);
+      for (const candidate of candidates) {
         const source = sources.get(candidate);
         if (source) return { filename: candidate, contents: source.text };
       }
-      return fileLoadError(`'${filename}' is not a .less or .css file of the package (looked for ${resolved})`);
+      return fileLoadError(`'${filename}' is not a .less or .css file of the package (looked for ${candidates[0]})`);
     }
     override loadFile(filename: string, currentDirectory: string): Promise<Less.FileLoadResult> {
       const loaded = this.loadFileSync(filename, currentDirectory);
@@ -201,36 +210,29 @@ function compile(
     plugins: [snapshotFiles(sources), cssMathFunctions],
     modifyVars: { ...modifyVars },
   } as Less.Options;
-  less.render(input, options, (error, output) => {
-    if (error || !output) {
-      const e = (error ?? {}) as Partial<Less.RenderError>;
-      result = {
-        ok: false,
-        failure: {
-          type: typeof e.type === 'string' ? e.type : 'Syntax',
-          message: typeof e.message === 'string' ? e.message : String(error),
-          filename: typeof e.filename === 'string' ? e.filename : undefined,
-          line: typeof e.line === 'number' ? e.line : undefined,
-          column: typeof e.column === 'number' ? e.column : undefined,
-        },
-      };
-    } else {
-      result = { ok: true, css: output.css, imports: output.imports };
-    }
-  });
-  // With syncImport and no plugins that load asynchronously, less calls back before render returns.
-  return (
-    result ?? {
+  const failed = (error: unknown): Compiled => {
+    const e = (error ?? {}) as Partial<Less.RenderError>;
+    return {
       ok: false,
       failure: {
-        type: 'Internal',
-        message: 'less did not finish synchronously',
-        filename: undefined,
-        line: undefined,
-        column: undefined,
+        type: typeof e.type === 'string' ? e.type : 'Syntax',
+        message: typeof e.message === 'string' ? e.message : String(error),
+        filename: typeof e.filename === 'string' ? e.filename : undefined,
+        line: typeof e.line === 'number' ? e.line : undefined,
+        column: typeof e.column === 'number' ? e.column : undefined,
       },
-    }
-  );
+    };
+  };
+  try {
+    less.render(input, options, (error, output) => {
+      result = error || !output ? failed(error) : { ok: true, css: output.css, imports: output.imports };
+    });
+  } catch (error) {
+    // A callback that throws, or less itself: a failed compile, never a failed package load.
+    result = failed(error);
+  }
+  // With syncImport and no plugins that load asynchronously, less calls back before render returns.
+  return result ?? failed({ type: 'Internal', message: 'less did not finish synchronously' });
 }
 
 /** Where template.conf lists its stylesheets, for errors with no place in a stylesheet. */

@@ -58,13 +58,15 @@ t.test('@import is relative to the importing file and stays inside the package',
     files(['site.less'], {
       'styles/site.less': '@import "parts/colors";\n@import "parts/layout.less";\nbody { color: @ink; }\n',
       'styles/parts/colors.less': '@ink: #111;\n',
-      'styles/parts/layout.less': '@import (less) "../shared.css";\n.layout { color: @ink; }\n',
+      'styles/parts/layout.less': '@import (less) "../shared.css";\n@import "base";\n.layout { color: @ink; }\n',
       'styles/shared.css': '.shared { display: block; }\n',
+      'styles/base.less': '.base { margin: 0; }\n',
     }),
   );
   t.same(pkg.errors.map(formatPackageError), []);
   const out = squash(await css(pkg));
   t.match(out, '.shared { display: block; }');
+  t.match(out, '.base { margin: 0; }', 'not next to the importing file: from styles/');
   t.match(out, '.layout { color: #111; }');
   t.match(out, 'body { color: #111; }');
 
