@@ -262,7 +262,8 @@ export const commerceFormatters: FormatterTable = {
 
   'summary-form-field': {
     args: NO_ARGS,
-    format: (value, _args, ctx) => renderMarkup('commerce-summary-form-field', summaryFieldView(value), ctx),
+    format: (value, _args, ctx) =>
+      renderMarkup('commerce-summary-form-field', summaryFieldView(value, localizedFor(value, ctx)), ctx),
   },
 
   'variant-descriptor': { args: NO_ARGS, format: (value) => variantDescriptor(value) },

@@ -40,25 +40,51 @@ const timePart = (values: unknown, key: string): string => {
   return isTruthy(v) ? toOutputString(v) : '00';
 };
 
-function plainValue(field: unknown): string {
+/** The site's storefront strings by key (localizedStrings), undefined where not set. */
+export type LocalizedStrings = (key: string) => unknown;
+
+const LIKERT_KEYS: Readonly<Record<string, string>> = {
+  '-2': 'productAnswerMapStronglyDisagree',
+  '-1': 'productAnswerMapDisagree',
+  '0': 'productAnswerMapNeutral',
+  '1': 'productAnswerMapAgree',
+  '2': 'productAnswerMapStronglyAgree',
+};
+
+/** The site's text for an unanswered field (productSummaryFormNoAnswerText), else 'N/A'. */
+function noAnswer(localized: LocalizedStrings): string {
+  const text = localized('productSummaryFormNoAnswerText');
+  const trimmed = typeof text === 'string' ? text.trim() : '';
+  return trimmed === '' ? DEFAULT_LABELS.notAvailable : trimmed;
+}
+
+function plainValue(field: unknown, localized: LocalizedStrings): string {
   const value = childOf(field, 'value');
   const printable =
     (typeof value === 'string' && value !== '') || typeof value === 'number' || typeof value === 'boolean';
-  return printable ? toOutputString(value) : DEFAULT_LABELS.notAvailable;
+  return printable ? toOutputString(value) : noAnswer(localized);
 }
 
-function likertRows(values: unknown): { question: string; answer: string }[] {
+/** A likert answer in the site's words (productAnswerMap…), else the spec's English. */
+function likertAnswer(key: string, localized: LocalizedStrings): string | undefined {
+  const english = LIKERT_ANSWERS[key];
+  if (english === undefined) return undefined;
+  const own = localized(LIKERT_KEYS[key]!);
+  return typeof own === 'string' ? own : english;
+}
+
+function likertRows(values: unknown, localized: LocalizedStrings): { question: string; answer: string }[] {
   let entries: [string, unknown][] = [];
   if (Array.isArray(values) || typeof values === 'string') entries = [...values].map((v, i) => [String(i), v]);
   else if (isRecord(values)) entries = Object.entries(values);
   return entries.map(([question, v]) => ({
     question,
-    answer: LIKERT_ANSWERS[toOutputString(v)] ?? LIKERT_ANSWERS['0']!,
+    answer: likertAnswer(toOutputString(v), localized) ?? likertAnswer('0', localized)!,
   }));
 }
 
 /** summaryFieldView({type: 'date', rawTitle: 'Date', values: {Month: '11', Day: '23', Year: '2010'}}) → {title: 'Date', text: '11/23/2010'} */
-export function summaryFieldView(field: unknown): SummaryFieldView {
+export function summaryFieldView(field: unknown, localized: LocalizedStrings = () => undefined): SummaryFieldView {
   const title = toOutputString(childOf(field, 'rawTitle'));
   const values = childOf(field, 'values');
   switch (childOf(field, 'type')) {
@@ -88,7 +114,7 @@ export function summaryFieldView(field: unknown): SummaryFieldView {
       return { title, text: `${clock} ${part(values, 'Ampm')}` };
     }
     case 'likert':
-      return { title, likert: { rows: likertRows(values) } };
+      return { title, likert: { rows: likertRows(values, localized) } };
     case 'checkbox':
       if (isTruthy(values)) {
         const text = Array.isArray(values) ? values.map((v) => toOutputString(v)).join(', ') : '';
@@ -96,9 +122,11 @@ export function summaryFieldView(field: unknown): SummaryFieldView {
       }
       return {
         title,
-        text: isTruthy(childOf(field, 'value')) ? toOutputString(childOf(field, 'value')) : plainValue(field),
+        text: isTruthy(childOf(field, 'value'))
+          ? toOutputString(childOf(field, 'value'))
+          : plainValue(field, localized),
       };
     default:
-      return { title, text: plainValue(field) };
+      return { title, text: plainValue(field, localized) };
   }
 }
