@@ -1,19 +1,84 @@
 /**
- * The server bench/http.ts measures: the site on the embedded database with
- * the demo content, plus a route answering a fixed 20 KB string through the
- * same Fastify instance (the ceiling a page could reach). Prints its port.
+ * The server bench/http.ts measures: the site with the demo content, plus a
+ * route answering a fixed 20 KB string through the same Fastify instance (the
+ * ceiling a page could reach), and a route answering the process's resident
+ * memory. On the embedded database by default; with DATABASE_URL, on a fresh
+ * database it creates on that server, migrates, seeds and drops on exit.
+ * Prints one JSON line: the port and the id of a cart holding three products.
  */
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { migrateToLatest } from '../api/db/migrate.ts';
-import { openDatabase } from '../api/db/open-database.ts';
-import { seedDemoSite } from '../api/seed/seed-demo-site.ts';
+import { type DatabaseHandle, openDatabase } from '../api/db/open-database.ts';
+import type { Limit, LimitName } from '../api/http/rate-limits.ts';
+import { addEntry, createCart } from '../api/repositories/cart-repository.ts';
+import { DEMO_WEBSITE_ID, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { buildApp } from '../renderer/app.ts';
 
 const STATIC_BODY = 'x'.repeat(20 * 1024);
 
-const handle = await openDatabase({ dataDir: null });
+/** Runs statements on the server's maintenance database, with a connection of their own. */
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const serverUrl = process.env.DATABASE_URL || undefined;
+const benchDatabase = `bench_http_${process.pid}_${randomBytes(4).toString('hex')}`;
+let handle: DatabaseHandle;
+if (serverUrl) {
+  await onServer(serverUrl, `create database ${benchDatabase}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${benchDatabase}`;
+  // The drop on exit ends connections the pool may still be closing; that is expected here.
+  handle = await openDatabase({ databaseUrl: url.toString(), onIdleConnectionError: () => {} });
+} else {
+  handle = await openDatabase({ dataDir: null });
+}
+const dropDatabase = async () => {
+  await handle.close();
+  if (serverUrl) await onServer(serverUrl, `drop database if exists ${benchDatabase} with (force)`);
+};
+
 await migrateToLatest(handle.db);
 await seedDemoSite(handle.db);
+
+// A visitor's cart holding three different products (one of each), made as the cart API would.
+const variants = await handle.db
+  .selectFrom('productVariants')
+  .select(['itemId', 'id'])
+  .where('websiteId', '=', DEMO_WEBSITE_ID)
+  .where((eb) => eb.or([eb('unlimited', '=', true), eb('qtyInStock', '>', 5)]))
+  .orderBy('itemId')
+  .orderBy('displayIndex')
+  .execute();
+const firstOfEach = [...new Map(variants.map((v) => [v.itemId, v])).values()].slice(0, 3);
+const cart = await createCart(handle.db, DEMO_WEBSITE_ID, { currency: 'USD' });
+for (const variant of firstOfEach) {
+  const added = await addEntry(handle.db, DEMO_WEBSITE_ID, cart.id, {
+    itemId: variant.itemId,
+    variantId: variant.id,
+    quantity: 1,
+  });
+  if (!added.ok) throw new Error(`the bench cart could not take ${variant.id}: ${added.reason}`);
+}
+
+// One client address sends every request here: the per-address limits on
+// page renders and searches (api/http/rate-limits.ts) would answer 429 after
+// a few hundred, so the bench raises them far past what a run sends.
+const UNLIMITED: Limit = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
+const limits: Partial<Record<LimitName, Limit>> = {
+  'page-render': UNLIMITED,
+  search: UNLIMITED,
+  'api-write': UNLIMITED,
+  'cart-write': UNLIMITED,
+};
+
 const app = await buildApp({
   db: handle.db,
   secret: randomBytes(32).toString('hex'),
@@ -21,13 +86,17 @@ const app = await buildApp({
   templateDir: undefined,
   templatesRoot: new URL('../templates', import.meta.url).pathname,
   development: false,
+  limits,
 });
 app.get('/__bench/static-20kb', async (_request, reply) => reply.type('text/html; charset=utf-8').send(STATIC_BODY));
+app.get('/__bench/memory', async () => process.memoryUsage());
 await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port: (app.server.address() as { port: number }).port, cartId: cart.id, database: handle.kind })}\n`,
+);
 process.on('SIGTERM', () =>
   app
     .close()
-    .then(() => handle.close())
+    .then(dropDatabase)
     .then(() => process.exit(0)),
 );
