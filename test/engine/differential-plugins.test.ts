@@ -527,6 +527,10 @@ const RELATIVE_FORMS = [
   'dayOfWeek:true',
   'context:begin-sentence',
   'maxFrac:1',
+  'minFrac:1 maxFrac:2',
+  'field:month maxFrac:2',
+  'field:hour maxFrac:1 width:short',
+  'allowWeeks:true maxFrac:1',
   'field:day numericOnly:true width:short',
 ];
 const STRFTIME = [

@@ -2,11 +2,13 @@
  * The `relative-time` formatter: how far an instant is from the render's
  * `now`, in the largest fitting unit ("3 hours ago", "in 4 months",
  * "yesterday"). `field:day` fixes the unit; `width:short|narrow` shortens it;
- * `context:begin-sentence` capitalizes.
+ * `context:begin-sentence` capitalizes; `allowWeeks:true` counts 7+ days in weeks;
+ * digit options (`maxfrac:1`) keep a fraction of the unit ("in 20.7 days").
  */
 import type { Formatter } from '../../../engine/index.ts';
-import { relativeFormat } from '../intl-cache.ts';
+import { numberFormat, relativeFormat } from '../intl-cache.ts';
 import { resolveLocale } from '../locale.ts';
+import { type DigitOptions, digitOptions, intlDigits } from '../number-format.ts';
 import { optionBoolean, optionValue, type ParsedOptions, parseOptions } from '../options.ts';
 import { capitalizeFirst } from './datetime.ts';
 import { toEpoch } from './epoch.ts';
@@ -57,9 +59,88 @@ function style(options: ParsedOptions): Intl.RelativeTimeFormatStyle {
   return w !== undefined && STYLES.has(w) ? (w as Intl.RelativeTimeFormatStyle) : 'long';
 }
 
-export function formatRelative(ms: number, locale: string, options: ParsedOptions): string {
+/** `at` moved by whole calendar months (UTC), the day kept or clamped to the month's last. */
+function addMonths(at: number, months: number): number {
+  const d = new Date(at);
+  const first = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1);
+  const f = new Date(first);
+  const last = new Date(Date.UTC(f.getUTCFullYear(), f.getUTCMonth() + 1, 0)).getUTCDate();
+  return (
+    first +
+    (Math.min(d.getUTCDate(), last) - 1) * DAY +
+    (at - Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))
+  );
+}
+
+/**
+ * Calendar years or months between two instants: whole calendar months, plus the rest in
+ * average months, rolled up into years (42 years 3 months 1 day → 42.25 years), as the reference counts.
+ */
+function calendarAmount(a: number, b: number, unit: 'year' | 'month'): number {
+  // Months are stepped from `a` (now) towards `b`, whichever way that is.
+  const sign = b < a ? -1 : 1;
+  const passed = (n: number) => sign * (addMonths(a, sign * n) - b) > 0;
+  let whole = Math.floor(Math.abs(b - a) / MONTH);
+  while (!passed(whole + 1)) whole++;
+  while (whole > 0 && passed(whole)) whole--;
+  const start = addMonths(a, sign * whole);
+  // The rest counts in average Gregorian months (365.2425 / 12 days), as the reference rolls it up.
+  const months = whole + Math.abs(b - start) / ((365.2425 / 12) * DAY);
+  return unit === 'year' ? months / 12 : months;
+}
+
+const hasDigits = (d: DigitOptions): boolean =>
+  d.minInt !== undefined ||
+  d.minFrac !== undefined ||
+  d.maxFrac !== undefined ||
+  d.minSig !== undefined ||
+  d.maxSig !== undefined;
+
+/**
+ * With digit options (`maxfrac:1`) the amount keeps its fraction ("in 20.7 days"): the
+ * number is formatted with those options and put where Intl put its own.
+ */
+function withDigits(
+  now: number,
+  ms: number,
+  unit: Intl.RelativeTimeFormatUnit,
+  locale: string,
+  options: ParsedOptions,
+  digits: DigitOptions,
+): string {
+  const exact =
+    unit === 'year' || unit === 'month' ? calendarAmount(now, now + ms, unit) : Math.abs(ms) / UNIT_MS[unit]!;
+  const intl = intlDigits(digits);
+  const shown = numberFormat(locale, intl).format(exact);
+  // The same rounding, read back as a number, picks the plural form.
+  const rounded = Number(numberFormat('en-US', { ...intl, useGrouping: false, minimumIntegerDigits: 1 }).format(exact));
+  const amount = ms < 0 ? -rounded : rounded;
+  const numeric = optionBoolean(options, 'numericOnly') ? 'always' : 'auto';
+  const parts = relativeFormat(locale, { numeric, style: style(options) }).formatToParts(amount, unit);
+  let out = '';
+  let placed = false;
+  for (const part of parts) {
+    if (part.type === 'literal') out += part.value;
+    else if (!placed) {
+      out += shown;
+      placed = true;
+    }
+  }
+  return out;
+}
+
+export function formatRelative(ms: number, locale: string, options: ParsedOptions, now = 0): string {
   const field = optionValue(options, 'field');
-  const unit = (field !== undefined && UNIT_MS[field] ? field : bestUnit(ms)) as Intl.RelativeTimeFormatUnit;
+  let unit = (field !== undefined && UNIT_MS[field] ? field : bestUnit(ms)) as Intl.RelativeTimeFormatUnit;
+  // `allowWeeks:true`: a week or more that would read in days reads in weeks ("in 3 weeks").
+  if (field === undefined && unit === 'day' && Math.abs(ms) >= WEEK && optionValue(options, 'allowWeeks') === 'true') {
+    unit = 'week';
+  }
+  const digits = digitOptions(options);
+  if (hasDigits(digits)) {
+    const text = withDigits(now, ms, unit, locale, options, digits);
+    return optionValue(options, 'context') === 'begin-sentence' ? capitalizeFirst(text, locale) : text;
+  }
   // Rounded away from the sign, so a past instant under half a unit stays past ("0 days ago").
   const rounded = roundHalfEven(Math.abs(ms) / UNIT_MS[unit]!);
   const amount = ms < 0 ? -rounded : rounded;
@@ -72,6 +153,6 @@ export const relativeTimeFormatter: Formatter = {
   format: (value, args, ctx) => {
     const epoch = toEpoch(value);
     if (epoch === undefined) return '';
-    return formatRelative(epoch - ctx.now, resolveLocale(ctx.locale), parseOptions(args));
+    return formatRelative(epoch - ctx.now, resolveLocale(ctx.locale), parseOptions(args), ctx.now);
   },
 };
