@@ -17,6 +17,8 @@ export const PACKAGE_ERRORS = {
   // stylesheets (LESS)
   LESS_ERROR: 'LESS {kind} error: {detail}',
   BAD_TWEAK: 'Invalid tweak declaration: {detail}',
+  UNKNOWN_IMPORT:
+    "@import '{name}' is not in the package (a stylesheet of the platform or of the package's build); left out",
   MISSING_COLLECTION_CONF: "Collection templates for '{kind}' have no collections/{kind}.conf",
   // squarespace tags (compile time)
   UNKNOWN_TAG: 'Unknown tag <squarespace:{name}>',
@@ -58,11 +60,14 @@ export type MessageParams = Readonly<Record<string, string | number>>;
 
 /**
  * Problems a page renders despite: a stylesheet or script the package's own
- * build step makes (missing from its repository), a collection without its
- * .conf. Reported as warnings, not errors (jsont check exits 0 on them).
+ * build step makes (missing from its repository) or the platform supplies
+ * (an @import of a Squarespace stylesheet), a tweak declaration that cannot
+ * be read, a collection without its .conf. Reported as warnings, not errors (jsont check exits 0 on them).
  */
 export const PACKAGE_WARNINGS: ReadonlySet<string> = new Set<PackageErrorCode>([
   'UNKNOWN_STYLESHEET',
+  'UNKNOWN_IMPORT',
+  'BAD_TWEAK',
   'UNKNOWN_SCRIPT',
   'MISSING_COLLECTION_CONF',
 ]);

@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import less from 'less';
 import { fileError, type PackageError, packageError } from './package-errors.ts';
+import { LineIndex } from './source-position.ts';
 
 /** A stylesheet's text as the snapshot holds it, with its content hash (StaticFile.hash). */
 export interface StyleSource {
@@ -43,6 +44,11 @@ export interface TweakDeclaration {
   readonly line: number;
   /** The whole declaration as written (min, max, options...). */
   readonly declaration: Readonly<Record<string, unknown>>;
+  /**
+   * A font tweak's rule (`.tweak-h1-font { font-size: 32px; }` under it) as
+   * the variables Squarespace makes of it: `@tweak-h1-font-font-size: 32px`.
+   */
+  readonly fontVariables?: Readonly<Record<string, string>>;
 }
 
 export interface PackageStyles {
@@ -55,6 +61,8 @@ export interface PackageStyles {
   readonly css: string;
   /** Listed stylesheets left out of `css` because they do not compile (the first error is in `errors`). */
   readonly skipped: readonly string[];
+  /** LESS put before the stylesheets: the font tweaks' variables. */
+  readonly prelude: string;
 }
 
 export interface StylesBuild {
@@ -78,7 +86,16 @@ interface LessFailure {
   readonly column: number | undefined;
 }
 
-type Compiled = { ok: true; css: string; imports: readonly string[] } | { ok: false; failure: LessFailure };
+/** An `@import` of a file the package does not have, which the compile went on without. */
+interface MissingImport {
+  readonly name: string;
+  /** The importing file's folder, with a trailing slash: 'styles/'. */
+  readonly directory: string;
+}
+
+type Compiled = ({ ok: true; css: string; imports: readonly string[] } | { ok: false; failure: LessFailure }) & {
+  missing: readonly MissingImport[];
+};
 
 /** `@import "x"` from styles/a/b.less → styles/a/x; undefined when that is outside the package. */
 function resolveImport(filename: string, currentDirectory: string): string | undefined {
@@ -97,13 +114,32 @@ function importCandidates(filename: string, currentDirectory: string): string[] 
   return places.flatMap((place) => (path.posix.extname(place) ? [place] : [place, `${place}.less`]));
 }
 
+/**
+ * Mixins of Squarespace's own stylesheets that packages import and then
+ * call: an empty stand-in, so that the file calling them still compiles
+ * (the import is still reported as missing).
+ */
+const PLATFORM_STAND_INS: Readonly<Record<string, string>> = {
+  // Squarespace's icon font (`.sqs-ui-font(heart-2)`): its glyphs are the platform's, so the stand-in draws nothing.
+  'sqs-ui-font': '.sqs-ui-font(...) {}\n.sqs-ui-font-size(...) {}\n',
+};
+
+/**
+ * LESS 1's escaped selectors, `(~"@{mobileEl}") { ... }`, which packages
+ * written for Squarespace's older LESS still use: LESS 4 takes the selector
+ * itself, interpolation and all. Lines stay where they are.
+ */
+function legacySelectors(text: string): string {
+  return text.includes('(~') ? text.replace(/\(~(["'])(.*?)\1\)(?=\s*[{,])/g, '$2') : text;
+}
+
 /** With syncImport, less takes what loadFileSync returns as the error itself: it needs the type and message on it. */
 function fileLoadError(message: string): Less.FileLoadError {
   return { type: 'File', message, error: new Error(message) } as Less.FileLoadError;
 }
 
 /** A file manager that reads the snapshot's stylesheets only: no disk, no network, nothing outside the package. */
-function snapshotFiles(sources: ReadonlyMap<string, StyleSource>): Less.Plugin {
+function snapshotFiles(sources: ReadonlyMap<string, StyleSource>, missing: MissingImport[]): Less.Plugin {
   class SnapshotFileManager extends less.FileManager {
     override supports(): boolean {
       return true;
@@ -116,9 +152,12 @@ function snapshotFiles(sources: ReadonlyMap<string, StyleSource>): Less.Plugin {
       if (candidates === undefined) return fileLoadError(`'${filename}' is outside the template package`);
       for (const candidate of candidates) {
         const source = sources.get(candidate);
-        if (source) return { filename: candidate, contents: source.text };
+        if (source) return { filename: candidate, contents: legacySelectors(source.text) };
       }
-      return fileLoadError(`'${filename}' is not a .less or .css file of the package (looked for ${candidates[0]})`);
+      // Squarespace's own stylesheets (`@import 'sqs-grid-breaker'`) and files a build makes: left out, with a warning.
+      missing.push({ name: filename, directory: currentDirectory });
+      const standIn = PLATFORM_STAND_INS[filename.replace(/\.less$/, '')] ?? '';
+      return { filename: `${candidates[0]}${path.posix.extname(candidates[0]!) ? '' : '.less'}`, contents: standIn };
     }
     override loadFile(filename: string, currentDirectory: string): Promise<Less.FileLoadResult> {
       const loaded = this.loadFileSync(filename, currentDirectory);
@@ -137,6 +176,8 @@ function snapshotFiles(sources: ReadonlyMap<string, StyleSource>): Less.Plugin {
  * still pick between plain numbers, and otherwise print the CSS function.
  */
 const CSS_MATH_FUNCTIONS: ReadonlySet<string> = new Set(['clamp', 'min', 'max']);
+/** LESS's own number functions, whose argument is one number to compute. */
+const LESS_NUMBER_FUNCTIONS: ReadonlySet<string> = new Set(['round', 'ceil', 'floor', 'percentage', 'sqrt', 'unit']);
 
 interface LessNode {
   toCSS(context: unknown): string;
@@ -144,7 +185,11 @@ interface LessNode {
 type LessFunction = (this: { context: unknown }, ...args: LessNode[]) => unknown;
 interface LessInternals {
   visitors: { Visitor: new (implementation: object) => { visit(node: unknown): unknown } };
-  tree: { Dimension: abstract new (...args: never[]) => LessNode; Anonymous: new (value: string) => LessNode };
+  tree: {
+    Dimension: abstract new (...args: never[]) => LessNode;
+    Anonymous: new (value: string) => LessNode;
+    Expression: new (value: unknown[]) => { type?: string; parens: boolean };
+  };
 }
 interface FunctionRegistry {
   get(name: string): LessFunction | undefined;
@@ -158,8 +203,18 @@ const cssMathFunctions = {
     const visitor = {
       isPreEvalVisitor: true,
       isReplacing: false,
-      visitCall(node: { name: string; calc: boolean }) {
-        if (CSS_MATH_FUNCTIONS.has(node.name.toLowerCase())) node.calc = true;
+      visitCall(node: { name: string; calc: boolean; args: { type?: string }[] }) {
+        const name = node.name.toLowerCase();
+        if (CSS_MATH_FUNCTIONS.has(name)) node.calc = true;
+        // round(@width / 2): Squarespace's LESS divided anywhere; LESS 4 only in parentheses, so these get them.
+        if (LESS_NUMBER_FUNCTIONS.has(name)) {
+          node.args = node.args.map((arg) => {
+            if (arg.type !== 'Operation') return arg;
+            const parenthesized = new lessApi.tree.Expression([arg]);
+            parenthesized.parens = true;
+            return parenthesized;
+          });
+        }
         return node;
       },
       run(root: unknown) {
@@ -198,22 +253,24 @@ function compile(
   sources: ReadonlyMap<string, StyleSource>,
   roots: readonly string[],
   modifyVars: Readonly<Record<string, string>> = {},
+  prelude = '',
 ): Compiled {
-  const input = roots
-    .map((root) => `@import (less, multiple) ${quoted(path.posix.relative('styles', root))};`)
-    .join('\n');
+  const imports = roots.map((root) => `@import (less, multiple) ${quoted(path.posix.relative('styles', root))};`);
+  const input = [prelude, ...imports].filter(Boolean).join('\n');
   let result: Compiled | undefined;
+  const missing: MissingImport[] = [];
   const options = {
     filename: ROOT_FILE,
     syncImport: true,
     javascriptEnabled: false,
-    plugins: [snapshotFiles(sources), cssMathFunctions],
+    plugins: [snapshotFiles(sources, missing), cssMathFunctions],
     modifyVars: { ...modifyVars },
   } as Less.Options;
   const failed = (error: unknown): Compiled => {
     const e = (error ?? {}) as Partial<Less.RenderError>;
     return {
       ok: false,
+      missing,
       failure: {
         type: typeof e.type === 'string' ? e.type : 'Syntax',
         message: typeof e.message === 'string' ? e.message : String(error),
@@ -225,7 +282,7 @@ function compile(
   };
   try {
     less.render(input, options, (error, output) => {
-      result = error || !output ? failed(error) : { ok: true, css: output.css, imports: output.imports };
+      result = error || !output ? failed(error) : { ok: true, css: output.css, imports: output.imports, missing };
     });
   } catch (error) {
     // A callback that throws, or less itself: a failed compile, never a failed package load.
@@ -254,15 +311,31 @@ function failureError(
   return fileError('LESS_ERROR', params, 'template.conf');
 }
 
+/** Where the missing file is imported: the first `@import` of it in a stylesheet of the importing folder. */
+function missingImportWarning(missing: MissingImport, sources: ReadonlyMap<string, StyleSource>): PackageError {
+  const name = missing.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const importing = new RegExp(`@import[^;\\n]*["']${name}["']`);
+  for (const [file, source] of sources) {
+    if (`${path.posix.dirname(file)}/` !== missing.directory) continue;
+    const found = importing.exec(source.text);
+    if (found) {
+      const lines = new LineIndex(source.text);
+      return packageError('UNKNOWN_IMPORT', { name: missing.name }, file, lines.at(found.index), lines);
+    }
+  }
+  return fileError('UNKNOWN_IMPORT', { name: missing.name }, `${missing.directory}${missing.name}`);
+}
+
 /** The listed files that compile together, in order: each one is kept if it compiles with those kept before it. */
 function compileWhatCompiles(
   sources: ReadonlyMap<string, StyleSource>,
   roots: readonly string[],
+  prelude: string,
 ): { css: string; imports: readonly string[]; kept: readonly string[] } {
   const kept: string[] = [];
   let last: { css: string; imports: readonly string[] } = { css: '', imports: [] };
   for (const root of roots) {
-    const attempt = compile(sources, [...kept, root]);
+    const attempt = compile(sources, [...kept, root], {}, prelude);
     if (!attempt.ok) continue;
     kept.push(root);
     last = attempt;
@@ -280,14 +353,47 @@ const kebab = (title: string): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 
-function checkboxDefault(value: unknown): string {
+function checkboxValue(value: unknown): string {
   const text = String(value ?? '')
     .trim()
     .toLowerCase();
   return text === 'true' || text === 'on' || text === '1' || text === 'yes' ? 'true' : 'false';
 }
 
-/** The tweak declarations of one stylesheet, and what is wrong with the malformed ones. */
+/**
+ * The declaration's object: JSON, or the JavaScript object literal some
+ * packages write (`{ type: 'color', title: 'Accent' }`), which Squarespace takes too.
+ */
+function readDeclaration(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (strict) {
+    // Strings first, so that what looks like a key inside one stays as it is.
+    const token = /("(?:[^"\\]|\\.)*")|'((?:[^'\\]|\\.)*)'|([{,]\s*)([A-Za-z_$][\w$-]*)(\s*:)|,(\s*[}\]])/g;
+    const relaxed = text.replace(
+      token,
+      (whole, double?: string, single?: string, before?: string, key?: string, colon?: string, close?: string) => {
+        if (double !== undefined) return whole;
+        if (single !== undefined) return JSON.stringify(single.replace(/\\'/g, "'"));
+        if (key !== undefined) return `${before}"${key}"${colon}`;
+        return close ?? whole;
+      },
+    );
+    try {
+      return JSON.parse(relaxed);
+    } catch {
+      throw strict;
+    }
+  }
+}
+
+/**
+ * The tweak declarations of one stylesheet, and what is wrong with the
+ * malformed ones. A declaration sets the variable on the next line when
+ * there is one (`@tweak-site-width: 1440px;`); otherwise it stands alone
+ * (a dropdown, a checkbox, a font or a value read by scripts), named by its
+ * title, with its "default" (or a checkbox's "active") as its value.
+ */
 export function parseTweaks(file: string, text: string): { tweaks: TweakDeclaration[]; errors: PackageError[] } {
   const tweaks: TweakDeclaration[] = [];
   const errors: PackageError[] = [];
@@ -299,7 +405,7 @@ export function parseTweaks(file: string, text: string): { tweaks: TweakDeclarat
     const bad = (detail: string) => errors.push(packageError('BAD_TWEAK', { detail }, file, at, text));
     let declaration: unknown;
     try {
-      declaration = JSON.parse(match[1]!);
+      declaration = readDeclaration(match[1]!.trim().replace(/;+$/, ''));
     } catch (e) {
       bad(`not JSON (${e instanceof Error ? e.message : String(e)})`);
       return;
@@ -310,25 +416,62 @@ export function parseTweaks(file: string, text: string): { tweaks: TweakDeclarat
     }
     const record = declaration as Record<string, unknown>;
     const { type, title } = record;
-    if (typeof type !== 'string' || typeof title !== 'string' || title.trim() === '') {
+    if (typeof type !== 'string' || typeof title !== 'string' || kebab(title) === '') {
       bad('a tweak needs a "type" and a "title"');
       return;
     }
-    // The next line that is not blank: the variable, unless it is another declaration (a checkbox stands alone).
+    // The next line that is not blank: the variable, unless it is another declaration.
     const next = lines.slice(index + 1).find((l) => l.trim() !== '');
     const variable = next === undefined || TWEAK_LINE.test(next) ? undefined : VARIABLE_LINE.exec(next);
     const base = { type, title, file, line: index + 1, declaration: record };
     if (variable) {
-      const value = type === 'checkbox' ? checkboxDefault(variable[2]) : variable[2]!;
+      const value = type === 'checkbox' ? checkboxValue(variable[2]) : variable[2]!;
       tweaks.push({ ...base, name: variable[1]!, default: value, variable: variable[1]! });
-    } else if (type === 'checkbox') {
-      const name = `tweak-${kebab(title)}`;
-      tweaks.push({ ...base, name, default: checkboxDefault(record.default), variable: undefined });
-    } else {
-      bad(`a "${type}" tweak must be followed by the variable it sets (@name: value;)`);
+      return;
     }
+    const named = kebab(title);
+    const name = named.startsWith('tweak-') ? named : `tweak-${named}`;
+    const fontVariables = type === 'font' ? fontRule(lines, index + 1) : undefined;
+    const value =
+      type === 'checkbox'
+        ? checkboxValue(record.default ?? record.active)
+        : typeof record.default === 'string' || typeof record.default === 'number'
+          ? String(record.default)
+          : '';
+    tweaks.push({ ...base, name, default: value, variable: undefined, ...(fontVariables ? { fontVariables } : {}) });
   });
   return { tweaks, errors };
+}
+
+const RULE_START = /^\s*\.([A-Za-z_-][\w-]*)\s*\{(.*)$/;
+const DECLARATION = /([a-z-]+)\s*:\s*([^;{}]+?)\s*(?:;|$)/g;
+
+/** `.tweak-h1-font {` on the next line that is not blank, to its `}`: its declarations as `@tweak-h1-font-font-size`. */
+function fontRule(lines: readonly string[], from: number): Record<string, string> | undefined {
+  let at = from;
+  while (at < lines.length && lines[at]!.trim() === '') at++;
+  const start = RULE_START.exec(lines[at] ?? '');
+  if (!start) return undefined;
+  const variables: Record<string, string> = {};
+  let body = start[2]!;
+  for (let line = at + 1; !body.includes('}') && line < lines.length && line < at + 40; line++)
+    body += `\n${lines[line]}`;
+  body = body.slice(0, body.includes('}') ? body.indexOf('}') : undefined).replace(/\/\/[^\n]*/g, '');
+  for (const [, property, value] of body.matchAll(DECLARATION)) {
+    const clean = value!.replace(/\s*!important$/, '').trim();
+    if (clean !== '' && !/[;{}\\]|\/\*/.test(clean)) variables[`${start[1]}-${property}`] = clean;
+  }
+  return variables;
+}
+
+/** The font tweaks' variables as LESS, for before the stylesheets (a stylesheet that sets one itself wins). */
+function fontPrelude(tweaks: readonly TweakDeclaration[]): string {
+  const variables = new Map<string, string>();
+  for (const tweak of tweaks) {
+    for (const [name, value] of Object.entries(tweak.fontVariables ?? {}))
+      if (!variables.has(name)) variables.set(name, value);
+  }
+  return [...variables].map(([name, value]) => `@${name}: ${value};`).join('\n');
 }
 
 function collectTweaks(
@@ -375,7 +518,13 @@ export function buildPackageStyles(
   if (cached) return cached;
 
   const errors: PackageError[] = [];
-  const full = roots.length === 0 ? ({ ok: true, css: '', imports: [] } as const) : compile(sources, roots);
+  // Declarations are read first: a font tweak's variables come before the stylesheets that use them.
+  const files = [...new Set([...roots, ...[...sources.keys()].sort()])];
+  const declared = collectTweaks(sources, files);
+  const prelude = fontPrelude(declared.tweaks);
+  const full: Compiled =
+    roots.length === 0 ? { ok: true, css: '', imports: [], missing: [] } : compile(sources, roots, {}, prelude);
+  errors.push(...full.missing.map((missing) => missingImportWarning(missing, sources)));
   let css: string;
   let compiledFiles: readonly string[];
   let skipped: readonly string[] = [];
@@ -384,14 +533,16 @@ export function buildPackageStyles(
     compiledFiles = [...roots, ...full.imports];
   } else {
     errors.push(failureError(full.failure, sources, confPosition));
-    const partial = compileWhatCompiles(sources, roots);
+    const partial = compileWhatCompiles(sources, roots, prelude);
     css = partial.css;
     compiledFiles = [...roots, ...partial.imports];
     skipped = roots.filter((root) => !partial.kept.includes(root));
   }
-  const tweaks = collectTweaks(sources, compiledFiles);
-  errors.push(...tweaks.errors);
-  const build: StylesBuild = { styles: { roots, sources, tweaks: tweaks.tweaks, css, skipped }, errors };
+  // The tweaks of the stylesheets that are part of the site's CSS.
+  const compiled = new Set(compiledFiles);
+  const tweaks = declared.tweaks.filter((tweak) => compiled.has(tweak.file));
+  errors.push(...declared.errors.filter((error) => compiled.has(error.file)));
+  const build: StylesBuild = { styles: { roots, sources, tweaks, css, skipped, prelude }, errors };
   if (builds.size >= MAX_BUILDS) builds.delete(builds.keys().next().value!);
   builds.set(key, build);
   return build;
@@ -408,6 +559,8 @@ function tweakValue(tweak: TweakDeclaration, value: unknown): string | undefined
   }
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return undefined;
+  const options = tweak.declaration.options;
+  if (tweak.type === 'dropdown' && Array.isArray(options) && !options.includes(value)) return undefined;
   const text = value.trim();
   // One value: nothing that ends the declaration, opens a block or starts a comment.
   if (text === '' || text.length > 500 || /[;{}\r\n\\]|\/\/|\/\*/.test(text)) return undefined;
@@ -447,11 +600,20 @@ export function effectiveTweaks(styles: PackageStyles, websiteValues: TweakValue
   return { values, modifyVars, ignored };
 }
 
-/** `tweak-hide-footer` for every checkbox tweak that is on, for `<body class>`. */
+/**
+ * Body classes, as Squarespace sets them: `tweak-hide-footer` for a checkbox
+ * that is on, `tweak-site-width-option-full-width` for a dropdown's choice.
+ */
 export function tweakBodyClasses(styles: PackageStyles, values: Readonly<Record<string, string>>): string[] {
-  return styles.tweaks
-    .filter((tweak) => tweak.type === 'checkbox' && values[tweak.name] === 'true')
-    .map((tweak) => (tweak.name.startsWith('tweak-') ? tweak.name : `tweak-${tweak.name}`));
+  const classes: string[] = [];
+  for (const tweak of styles.tweaks) {
+    const base = tweak.name.startsWith('tweak-') ? tweak.name : `tweak-${kebab(tweak.name)}`;
+    const value = values[tweak.name] ?? '';
+    if (tweak.type === 'checkbox' && value === 'true') classes.push(base);
+    const choice = kebab(value.replace(/^["']|["']$/g, ''));
+    if (tweak.type === 'dropdown' && choice !== '') classes.push(`${base}-${choice}`);
+  }
+  return classes;
 }
 
 /**
@@ -464,7 +626,7 @@ export function compileWithTweaks(
   modifyVars: Readonly<Record<string, string>>,
 ): { css: string } | { error: string } {
   const roots = styles.roots.filter((root) => !styles.skipped.includes(root));
-  const compiled = compile(styles.sources, roots, modifyVars);
+  const compiled = compile(styles.sources, roots, modifyVars, styles.prelude);
   if (compiled.ok) return { css: compiled.css };
   const error = failureError(compiled.failure, styles.sources, undefined);
   const where = error.line > 0 ? `${error.file}:${error.line}:${error.column}` : 'tweak values';

@@ -85,7 +85,11 @@ t.test('@import is relative to the importing file and stays inside the package',
     t,
     files(['site.less'], { 'styles/site.less': '@import (less) "../template.conf";\n' }),
   );
-  t.match(template.errors.map(formatPackageError), [/^styles\/site\.less:1:1 LESS .*not a \.less or \.css file/]);
+  t.match(
+    template.errors,
+    [{ code: 'UNKNOWN_IMPORT', file: 'styles/site.less', line: 1 }],
+    'not a stylesheet: left out',
+  );
 });
 
 t.test('tweaks: declarations are parsed, defaults compile, a website overrides them', async (t) => {
@@ -160,10 +164,66 @@ t.test('a malformed tweak declaration is reported where it is', async (t) => {
   const pkg = await loadPackage(
     t,
     files(['site.less'], {
-      'styles/site.less': 'a { color: red; }\n  // tweak: { "type": "value", title: "x" }\n@w: 1px;\n',
+      'styles/site.less': 'a { color: red; }\n  // tweak: { "type": "value", "title": }\n@w: 1px;\n',
     }),
   );
   t.match(pkg.errors.map(formatPackageError), [/^styles\/site\.less:2:6 Invalid tweak declaration: not JSON/]);
+});
+
+t.test('tweaks as Squarespace packages write them', async (t) => {
+  const pkg = await loadPackage(
+    t,
+    files(['tweak.less', 'site.less'], {
+      'styles/tweak.less': [
+        '// tweak: { "label" : "Design", "title" : "tweak-site-width-option", "type" : "dropdown", "options" : [ "Full Width", "Constrained Width" ], "default" : "Full Width" }',
+        '',
+        '// tweak: { "label" : "Show Border", "title" : "tweak-site-border-show", "type" : "checkbox", "active" : true }',
+        '',
+        "// tweak: { type: 'color', title: 'Accent', target: 'body:not(.a), .b' };",
+        '@accent: #123456;',
+        '// tweak: { "label" : "Heading 1", "title" : "tweak-h1-font", "type" : "font" }',
+        '.tweak-h1-font {',
+        '  font-family: Georgia, serif;',
+        '  font-size: 32px;',
+        '}',
+        '',
+      ].join('\n'),
+      'styles/site.less': [
+        '@media (max-width: 640px) { @import "sqs-grid-breaker"; }',
+        '@import "sqs-ui-font";',
+        'h1 { font-size: @tweak-h1-font-font-size; padding: round(@tweak-h1-font-font-size / 3); color: @accent; }',
+        '.icon { .sqs-ui-font(heart); }',
+        '@el: ~".nav";',
+        '(~"@{el}") { display: block; }',
+        '',
+      ].join('\n'),
+    }),
+  );
+  t.same(
+    pkg.errors.map((e) => `${e.code} ${e.file}:${e.line}:${e.column}`),
+    ['UNKNOWN_IMPORT styles/site.less:1:29', 'UNKNOWN_IMPORT styles/site.less:2:1'],
+    "Squarespace's own stylesheets are warnings",
+  );
+  t.same(
+    pkg.styles.tweaks.map((tweak) => [tweak.name, tweak.type, tweak.default]),
+    [
+      ['tweak-site-width-option', 'dropdown', 'Full Width'],
+      ['tweak-site-border-show', 'checkbox', 'true'],
+      ['accent', 'color', '#123456'],
+      ['tweak-h1-font', 'font', ''],
+    ],
+    'standalone dropdowns and checkboxes, JavaScript-style declarations, fonts',
+  );
+  const out = squash(await css(pkg));
+  t.match(out, 'h1 { font-size: 32px; padding: 11px; color: #123456; }', "a font tweak's variables; round(a / b)");
+  t.match(out, '.nav { display: block; }', "LESS 1's escaped selectors");
+  const values = effectiveTweaks(pkg.styles, { 'tweak-site-width-option': 'Constrained Width' }).values;
+  t.same(tweakBodyClasses(pkg.styles, values), ['tweak-site-width-option-constrained-width', 'tweak-site-border-show']);
+  t.same(
+    effectiveTweaks(pkg.styles, { 'tweak-site-width-option': 'Nope' }).ignored.length,
+    1,
+    'a dropdown takes one of its options',
+  );
 });
 
 t.test('a LESS error: reported at its file:line:col; the files that compile are still served', async (t) => {
