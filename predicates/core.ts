@@ -40,7 +40,7 @@ const orderOf = (a: number | string | boolean, b: number | string | boolean): nu
  * The reference's ordering, decided by the left operand's type: numbers
  * compare numerically (the right side read as a number; a NaN sorts below),
  * strings as text, booleans by the right side's truth (only the text 'true'
- * is true), and null, missing, arrays and objects are equal only to an equal
+ * and non-zero whole numbers are true), and null, missing, arrays and objects are equal only to an equal
  * value and below everything else.
  */
 export function compareValues(a: unknown, b: unknown): number {
@@ -50,7 +50,8 @@ export function compareValues(a: unknown, b: unknown): number {
     case 'string':
       return orderOf(a, textOf(b));
     case 'boolean': {
-      const other = typeof b === 'boolean' ? b : typeof b === 'number' ? b !== 0 : b === 'true';
+      // Jackson's truth: only the text 'true' and non-zero whole numbers (1.5 is false).
+      const other = typeof b === 'boolean' ? b : typeof b === 'number' ? Number.isInteger(b) && b !== 0 : b === 'true';
       return orderOf(a, other);
     }
     default:

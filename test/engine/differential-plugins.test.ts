@@ -223,7 +223,10 @@ const formField = fc.oneof(
 const item = fc
   .record({
     id: fc.constantFrom('itm1', 'itm2'),
-    recordType: opt(fc.constantFrom(1, 2, 7, 9, 10, 11, 12, 14, 16, 17, 18, 33)),
+    // Every record type the predicates name (enums.RecordType), and one they do not.
+    recordType: opt(
+      fc.constantFrom(-1, 1, 2, 4, 5, 7, 8, 9, 11, 12, 14, 15, 16, 17, 18, 19, 20, 21, 30, 31, 50, 52, 54),
+    ),
     title: opt(text),
     fullUrl: opt(fc.constantFrom('/blog/post-1', '/shop/p/thing', '')),
     assetUrl: opt(fc.constantFrom('https://images.example.com/a.jpg', '')),
@@ -248,9 +251,17 @@ const item = fc
     author: opt(fc.record({ displayName: fc.constantFrom('Jane Doe', '') })),
     recordTypeLabel: opt(fc.constantFrom('text', 'image')),
     starred: opt(fc.boolean()),
-    promotedBlockType: opt(fc.constantFrom('image', 'video', 'quote', 'map', 'link', 'code', 'embed', 'twitter')),
+    promotedBlockType: opt(
+      fc.constantFrom(
+        ...['map', 'embed', 'image', 'code', 'quote', 'twitter', 'link', 'video', 'foursquare', 'instagram', 'form'],
+        'gallery',
+        'Image',
+      ),
+    ),
     promotedBlock: opt(fc.constant('<p>block</p>')),
-    excerpt: opt(fc.constantFrom('<p>An excerpt</p>', '', '<p></p>')),
+    excerpt: opt(
+      fc.constantFrom('<p>An excerpt</p>', '', '<p></p>', '<p>&nbsp;\u200b</p>', { html: '<b>x</b>' }, { html: ' ' }),
+    ),
     body: opt(fc.constantFrom('<p>Body</p>', '')),
     location: opt(
       fc
@@ -268,25 +279,28 @@ const item = fc
     endDate: opt(epoch),
     externalLink: opt(fc.constantFrom('http://example.com', '')),
     sourceUrl: opt(fc.constantFrom('http://example.com/src', '')),
-    passthrough: opt(fc.boolean()),
+    passthrough: opt(fc.constantFrom(true, false, 1)),
     publicCommentCount: opt(fc.integer({ min: 0, max: 3 })),
     commentState: opt(fc.constantFrom(0, 1, 2)),
     commentsEnabled: opt(fc.boolean()),
     likeCount: opt(fc.integer({ min: 0, max: 3 })),
-    serviceName: opt(fc.constantFrom('email', 'twitter', 'instagram')),
+    serviceName: opt(fc.constantFrom('email', 'email', 'twitter', 'instagram')),
     profileUrl: opt(fc.constant('http://twitter.com/x')),
     userName: opt(fc.constantFrom('someone', '')),
-    backgroundSource: opt(fc.constantFrom(0, 1, 2, 3, 4, 'x')),
-    currentType: opt(fc.constantFrom('image', 'video', 'twitter', 'bogus')),
-    type: opt(fc.constantFrom(1, 2, 3)),
+    backgroundSource: opt(fc.constantFrom(-1, 0, 1, 2, 3, 4, '3', 'x')),
+    currentType: opt(fc.constantFrom(1, 4, 6, 19, 'image', 'video', 'bogus')),
+    type: opt(fc.constantFrom(1, 2, 3, 7, 10)),
     folder: opt(fc.boolean()),
-    folderBehavior: opt(fc.constantFrom(1, 2)),
+    folderBehavior: opt(fc.constantFrom(1, 2, 3, -1)),
     collection: opt(
-      fc.record({
-        type: fc.constantFrom(1, 2, 10, 11),
-        typeName: fc.constantFrom('blog', 'products'),
-        folder: fc.boolean(),
-      }),
+      fc
+        .record({
+          type: opt(fc.constantFrom(1, 2, 7, 8, 10, 11)),
+          typeName: fc.constantFrom('blog', 'products'),
+          folder: fc.boolean(),
+          folderBehavior: opt(fc.constantFrom(1, 2, 3, '1')),
+        })
+        .map(compact),
     ),
     entries: opt(
       fc.array(fc.record({ quantity: fc.oneof(fc.integer({ min: 0, max: 5 }), fc.constant('2')) }), { maxLength: 3 }),
@@ -347,6 +361,7 @@ const page = fc
       fc.constant({ itm1: { restockNotificationViews: {}, scarcityTemplateViews: {} } }),
     ),
     'base-url': opt(fc.constantFrom('https://example.com', '')),
+    folderBehavior: opt(fc.constantFrom(1, 2, 3)),
     debug: opt(fc.boolean()),
     typeName: opt(fc.constantFrom('blog', 'products', 'page')),
     calendarView: opt(fc.boolean()),
@@ -356,11 +371,20 @@ const page = fc
         autoplay: fc.boolean(),
         lightbox: fc.boolean(),
         'show-meta': fc.boolean(),
-        'meta-position': fc.constantFrom('top', 'bottom-left', 'center'),
+        'meta-position': fc.constantFrom(
+          'top',
+          'top-left',
+          'top-right',
+          'center',
+          'bottom',
+          'bottom-left',
+          'bottom-right',
+        ),
         'active-alignment': fc.constantFrom('left', 'center', 'right'),
         'auto-crop': fc.boolean(),
         controls: fc.boolean(),
-        thumbnails: fc.boolean(),
+        indicators: fc.boolean(),
+        thumbnails: fc.constantFrom(true, false, 'true', 1),
         'square-thumbs': fc.boolean(),
         'show-meta-on-hover': fc.boolean(),
         'meta-on-hover': fc.boolean(),
@@ -723,7 +747,7 @@ const PREDICATES: Case[] = [
   f('plural?', [''], fc.oneof(num, numText, json)),
   f('singular?', [''], fc.oneof(num, numText, json)),
   f('collectionTypeNameEquals?', ['', 'blog', 'products'], item),
-  f('current-type?', ['', 'image', 'video', 'bogus'], item),
+  f('current-type?', ['', 'image', 'video', 'heading', 'twitter', 'bogus'], item),
   ...ITEM_PREDICATES.map((p) => f(p, [''], fc.oneof(item, json))),
 ];
 

@@ -34,14 +34,19 @@ const UNIT_MS: Record<string, number> = {
 
 const STYLES = new Set(['long', 'short', 'narrow']);
 
-/** The unit a distance reads best in: days up to 30, then months up to a year. */
-function bestUnit(ms: number): Intl.RelativeTimeFormatUnit {
+/**
+ * The unit a distance reads best in, as the reference picks it: the largest calendar field
+ * that is not zero. Seconds, minutes and hours below a day; then days below one whole
+ * calendar month from now; months below twelve; years.
+ */
+function bestUnit(now: number, ms: number): Intl.RelativeTimeFormatUnit {
   const a = Math.abs(ms);
   if (a < MINUTE) return 'second';
   if (a < HOUR) return 'minute';
   if (a < DAY) return 'hour';
-  if (a < 30.5 * DAY) return 'day';
-  if (a < 365 * DAY) return 'month';
+  const months = wholeMonths(now, now + ms);
+  if (months < 1) return 'day';
+  if (months < 12) return 'month';
   return 'year';
 }
 
@@ -72,21 +77,32 @@ function addMonths(at: number, months: number): number {
   );
 }
 
-/**
- * Calendar years or months between two instants: whole calendar months, plus the rest in
- * average months, rolled up into years (42 years 3 months 1 day → 42.25 years), as the reference counts.
- */
-function calendarAmount(a: number, b: number, unit: 'year' | 'month'): number {
-  // Months are stepped from `a` (now) towards `b`, whichever way that is.
+/** Whole calendar months from `a` towards `b`, whichever way that is. */
+function wholeMonths(a: number, b: number): number {
   const sign = b < a ? -1 : 1;
   const passed = (n: number) => sign * (addMonths(a, sign * n) - b) > 0;
   let whole = Math.floor(Math.abs(b - a) / MONTH);
   while (!passed(whole + 1)) whole++;
   while (whole > 0 && passed(whole)) whole--;
-  const start = addMonths(a, sign * whole);
+  return whole;
+}
+
+/**
+ * Calendar years or months between two instants: whole calendar months stepped from `a`
+ * (now), plus the rest in average months, rolled up into years (42 years 3 months 1 day →
+ * 42.25 years), as the reference counts.
+ */
+function calendarAmount(a: number, b: number, unit: 'year' | 'month'): number {
+  const whole = wholeMonths(a, b);
+  const start = addMonths(a, (b < a ? -1 : 1) * whole);
   // The rest counts in average Gregorian months (365.2425 / 12 days), as the reference rolls it up.
   const months = whole + Math.abs(b - start) / ((365.2425 / 12) * DAY);
   return unit === 'year' ? months / 12 : months;
+}
+
+/** The distance in `unit`, unsigned: calendar months and years, fixed lengths below. */
+function unitAmount(now: number, ms: number, unit: Intl.RelativeTimeFormatUnit): number {
+  return unit === 'year' || unit === 'month' ? calendarAmount(now, now + ms, unit) : Math.abs(ms) / UNIT_MS[unit]!;
 }
 
 const hasDigits = (d: DigitOptions): boolean =>
@@ -108,8 +124,7 @@ function withDigits(
   options: ParsedOptions,
   digits: DigitOptions,
 ): string {
-  const exact =
-    unit === 'year' || unit === 'month' ? calendarAmount(now, now + ms, unit) : Math.abs(ms) / UNIT_MS[unit]!;
+  const exact = unitAmount(now, ms, unit);
   const intl = intlDigits(digits);
   const shown = numberFormat(locale, intl).format(exact);
   // The same rounding, read back as a number, picks the plural form.
@@ -131,7 +146,7 @@ function withDigits(
 
 export function formatRelative(ms: number, locale: string, options: ParsedOptions, now = 0): string {
   const field = optionValue(options, 'field');
-  let unit = (field !== undefined && UNIT_MS[field] ? field : bestUnit(ms)) as Intl.RelativeTimeFormatUnit;
+  let unit = (field !== undefined && UNIT_MS[field] ? field : bestUnit(now, ms)) as Intl.RelativeTimeFormatUnit;
   // `allowWeeks:true`: a week or more that would read in days reads in weeks ("in 3 weeks").
   if (field === undefined && unit === 'day' && Math.abs(ms) >= WEEK && optionValue(options, 'allowWeeks') === 'true') {
     unit = 'week';
@@ -142,7 +157,7 @@ export function formatRelative(ms: number, locale: string, options: ParsedOption
     return optionValue(options, 'context') === 'begin-sentence' ? capitalizeFirst(text, locale) : text;
   }
   // Rounded away from the sign, so a past instant under half a unit stays past ("0 days ago").
-  const rounded = roundHalfEven(Math.abs(ms) / UNIT_MS[unit]!);
+  const rounded = roundHalfEven(unitAmount(now, ms, unit));
   const amount = ms < 0 ? -rounded : rounded;
   const numeric = optionBoolean(options, 'numericOnly') ? 'always' : 'auto';
   const text = relativeFormat(locale, { numeric, style: style(options) }).format(amount, unit);
