@@ -533,7 +533,14 @@ export function buildPackageStyles(
     compiledFiles = [...roots, ...full.imports];
   } else {
     errors.push(failureError(full.failure, sources, confPosition));
-    const partial = compileWhatCompiles(sources, roots, prelude);
+    // Usually the file with the error is one of the listed ones: without it, the rest compile at once.
+    const culprit = full.failure.filename;
+    const others = roots.filter((root) => root !== culprit);
+    const withoutCulprit = others.length < roots.length ? compile(sources, others, {}, prelude) : undefined;
+    const partial =
+      withoutCulprit?.ok === true
+        ? { css: withoutCulprit.css, imports: withoutCulprit.imports, kept: others }
+        : compileWhatCompiles(sources, roots, prelude);
     css = partial.css;
     compiledFiles = [...roots, ...partial.imports];
     skipped = roots.filter((root) => !partial.kept.includes(root));
