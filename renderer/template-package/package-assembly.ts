@@ -12,6 +12,7 @@ import type { CollectionConf, ConfRead, PageConf, TemplateConf } from './package
 import { fileError, type PackageError, packageError } from './package-errors.ts';
 import { buildPackageStyles, type StyleSource } from './package-styles.ts';
 import type { StaticFile } from './static-files.ts';
+import { compileSystemPartials } from './system-partials.ts';
 import type { TagEntry } from './tag-entry.ts';
 import { blockPartialName } from './tag-kinds.ts';
 import type {
@@ -233,6 +234,11 @@ export function assemblePackage(state: PackageState): Assembly {
     blocks.set(name, unit.template!);
     partials.push([name, unit.template!]);
   }
+  const system = compileSystemPartials(state.compiler, conf?.systemPartials ?? [], (name) =>
+    partials.some(([defined]) => defined === name),
+  );
+  partials.push(...system.partials);
+  errors.push(...system.compiled.flatMap((c) => c.errors));
   errors.push(...checkTagReferences(tags.values(), files.blocks, conf, files.staticFiles));
   errors.push(...checkStylesheets(files));
   // A listed file that is missing was reported just above (a warning: the package's build makes it); the rest compile.
@@ -265,5 +271,5 @@ export function assemblePackage(state: PackageState): Assembly {
     layoutMaps: built.maps,
     state,
   };
-  return { pkg, compiled: built.compiled };
+  return { pkg, compiled: [...built.compiled, ...system.compiled] };
 }

@@ -19,6 +19,8 @@ export const templateConfSchema = z.looseObject({
   navigations: z.array(z.looseObject({ title: z.string(), name })).default([]),
   stylesheets: z.array(name).default([]),
   systemCollections: z.array(name).default([]),
+  /** The platform's partials the package applies by name (system-partials.ts). */
+  systemPartials: z.array(name).default([]),
 });
 
 export const collectionConfSchema = z.looseObject({

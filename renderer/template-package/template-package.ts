@@ -80,7 +80,7 @@ export interface TemplatePackage {
   readonly styles: PackageStyles;
   /** Every squarespace tag of the package, by the id its formatter call carries. */
   readonly tags: ReadonlyMap<string, TagEntry>;
-  /** What renders get as partials: the blocks, and the tags' compiled bodies and attributes. */
+  /** What renders get as partials: the blocks, the tags' compiled bodies and attributes, and the system partials template.conf asks for. */
   readonly partials: Readonly<Record<string, CompiledTemplate>>;
   /** Every problem, with file:line:col, sorted by file and position. */
   readonly errors: readonly PackageError[];
