@@ -408,6 +408,8 @@ interface Case {
   readonly second?: fc.Arbitrary<unknown>;
   /** Names the kind of values when a plugin is tried over more than one (the `value` of an expected entry). */
   readonly kind?: string;
+  /** Values always tried besides the generated ones: edges a bounded sample may miss. */
+  readonly edges?: readonly unknown[];
 }
 
 const f = (
@@ -712,6 +714,44 @@ const FORMATTERS: Case[] = [
   f('social-button', [''], item),
   f('social-button-inline', [''], item),
   f('twitter-follow-button', [''], fc.oneof(item, text)),
+  // Edges where we differ on purpose, tried apart (the `value` of their entries).
+  { ...f('mod', ['', '3'], fc.constantFrom('1.5e-7', '2.5e3')), kind: 'text with an exponent' },
+  { ...f('round', [''], fc.constantFrom('1.5e-7', '2.5e3')), kind: 'text with an exponent' },
+  {
+    ...f('datetime', ['', 'date:short'], fc.constantFrom(9007199254740991, -9e15)),
+    kind: 'beyond the JavaScript date range',
+  },
+  {
+    ...f('datetime', ['calendar:japanese date:long'], fc.constantFrom(Date.UTC(2019, 4, 1, 12), Date.UTC(1989, 0, 9))),
+    kind: 'the first year of a Japanese era',
+  },
+  ...['normal-price', 'from-price', 'product-price'].map((name) => ({
+    ...f(
+      name,
+      [''],
+      fc.constant({
+        id: 'itm1',
+        recordType: 11,
+        structuredContent: {
+          productType: 1,
+          variants: [
+            { priceMoney: { value: '0.00', currency: 'USD' } },
+            { onSale: true, salePriceMoney: { value: '0.005', currency: 'USD' } },
+            { priceMoney: { value: '0.12', currency: 'USD' } },
+          ],
+        },
+      }),
+    ),
+    kind: 'prices compared with zero',
+  })),
+  {
+    ...f(
+      'item-classes',
+      [''],
+      fc.constant({ id: 'itm1', recordType: 11, structuredContent: { variants: [{ qtyInStock: 3 }] } }),
+    ),
+    kind: 'a store item without a product type',
+  },
   // named by the reference but not implemented there
   ...['datetimefield', 'i18n-money-format', 'money-format', 'money-string', 'moneyFormat', 'unit'].map((n) =>
     f(n, ['', 'x'], fc.oneof(num, money)),
@@ -829,14 +869,18 @@ t.test('every formatter and predicate agrees with the reference, or its differen
   for (const kind of ['formatter', 'predicate'] as const) {
     for (const c of kind === 'formatter' ? FORMATTERS : PREDICATES) {
       covered[kind].add(c.plugin);
-      const values = fc.sample(fc.array(c.value, { minLength: 1, maxLength: 2 }), { numRuns: RUNS, seed: SEED });
-      const seconds = c.second ? fc.sample(c.second, { numRuns: RUNS, seed: SEED + 1 }) : [];
+      // The generated values, then the case's fixed edge values, one per template.
+      const values = [
+        ...fc.sample(fc.array(c.value, { minLength: 1, maxLength: 2 }), { numRuns: RUNS, seed: SEED }),
+        ...(c.edges ?? []).map((edge) => [edge]),
+      ];
+      const seconds = c.second ? fc.sample(c.second, { numRuns: values.length, seed: SEED + 1 }) : [];
       for (const form of c.forms) {
         const source = template(c, kind, form);
-        for (let i = 0; i < RUNS; i++) {
+        for (let i = 0; i < values.length; i++) {
           // As a page's data arrives: parsed JSON (plain objects, no undefined, no -0).
           const data = JSON.parse(
-            JSON.stringify({ ...pages[i], list: values[i], ...(c.second ? { w: seconds[i] } : {}) }),
+            JSON.stringify({ ...pages[i % RUNS], list: values[i], ...(c.second ? { w: seconds[i] } : {}) }),
           );
           for (const locale of LOCALES) {
             const a = ours(source, data, locale);
