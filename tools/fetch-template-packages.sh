@@ -19,3 +19,4 @@ fetch() { # fetch SOURCE COMMIT FOLDER
 fetch https://github.com/CALeDNA/caledna-squarespace 4c137cc4636887729636720384b059c11c22a470 CALeDNA--caledna-squarespace
 fetch https://github.com/phantomdullbooth/fort-york-squarespace-template d62c57fa8625c70a567cc326e002db60377f3631 phantomdullbooth--fort-york-squarespace-template
 fetch https://github.com/JauntyJames/Fennekin 29bb5d296fd4828b8724199aae9991dda56efdfc JauntyJames--Fennekin
+fetch https://github.com/Furlong2Furlong/squarewells 1149a2bae211de9074ffbcde0f47681cfb2ed66a Furlong2Furlong--squarewells

@@ -48,6 +48,13 @@ export const THIRD_PARTY_PACKAGES: readonly ThirdPartyPackage[] = [
     folder: 'JauntyJames--Fennekin',
     packageDir: '.',
   },
+  {
+    name: 'Furlong2Furlong/squarewells',
+    source: 'https://github.com/Furlong2Furlong/squarewells',
+    commit: '1149a2bae211de9074ffbcde0f47681cfb2ed66a',
+    folder: 'Furlong2Furlong--squarewells',
+    packageDir: '.',
+  },
 ];
 
 /** The folder holding the package's template.conf. */
