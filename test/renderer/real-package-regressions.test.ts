@@ -77,3 +77,16 @@ t.test('a system partial the platform does not have is not invented; a malformed
   });
   t.match(at(bad.errors), [/^template\.conf:\d+:\d+ BAD_CONF$/]);
 });
+
+t.test("template.conf systemPartials: sqs-share-buttons is the item's share buttons", async (t) => {
+  const pkg = await loadPackage(t, {
+    'template.conf': conf(['site'], { systemPartials: ['sqs-share-buttons'] }),
+    'site.region': '{.section item}{@|apply sqs-share-buttons}{.end}',
+  });
+  t.same(at(pkg.errors), []);
+  const item = { title: 'First', fullUrl: '/blog/first', recordType: 1, systemDataId: 'abc', assetUrl: '/a.jpg' };
+  const website = { shareButtonOptions: { facebook: true } };
+  const result = renderPackageTemplate(pkg, pkg.layouts.get('default')!.template, { ...pageContext, item, website });
+  t.same(at(result.errors), []);
+  t.match(result.output, /^<div class="squarespace-social-buttons button-style" [^>]*data-full-url="\/blog\/first"/);
+});
