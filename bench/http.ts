@@ -7,7 +7,10 @@
  * a database of its own there and drops it). Then the server's resident memory
  * after 10,000 requests over 1,000 distinct URLs.
  *
- * BENCH_CPU_PROF=<dir> runs the server with --cpu-prof into that folder.
+ * BENCH_CPU_PROF=<dir> runs the server with --cpu-prof into that folder;
+ * BENCH_SECONDS and BENCH_WARMUP_SECONDS change the durations, BENCH_MEMORY=0
+ * leaves the memory run out, BENCH_ROWS=<word,…> keeps only the rows whose
+ * name holds one of the words (and the static route).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -167,7 +170,9 @@ try {
   );
   process.stdout.write(`load average at start: ${load()}\n`);
   const results: Array<{ row: Row; measured: Measured }> = [];
+  const only = process.env.BENCH_ROWS?.split(',');
   for (const row of ROWS) {
+    if (only && row.path !== STATIC && !only.some((word) => row.name.includes(word))) continue;
     await measure(row.path, WARMUP_SECONDS, row.cookie);
     results.push({ row, measured: await measure(row.path, SECONDS, row.cookie) });
   }
@@ -184,10 +189,11 @@ try {
       `${row.name.padEnd(24)} ${measured.rps.toFixed(0).padStart(6)} req/s   p50 ${String(measured.p50).padStart(4)} ms   p99 ${String(measured.p99).padStart(4)} ms   ${ratio.toFixed(2)} of static${verdict}\n`,
     );
   }
-  const memory = await memoryRun();
-  process.stdout.write(
-    `memory: RSS ${memory.rssMb.toFixed(0)} MB (heap ${memory.heapMb.toFixed(0)} MB) after ${MEMORY_REQUESTS} requests over ${MEMORY_URLS} distinct URLs in ${memory.seconds.toFixed(1)} s${memory.rssMb < MEMORY_LIMIT_MB ? '  ok' : `  MISSES (< ${MEMORY_LIMIT_MB} MB)`}\n`,
-  );
+  const memory = process.env.BENCH_MEMORY === '0' ? undefined : await memoryRun();
+  if (memory)
+    process.stdout.write(
+      `memory: RSS ${memory.rssMb.toFixed(0)} MB (heap ${memory.heapMb.toFixed(0)} MB) after ${MEMORY_REQUESTS} requests over ${MEMORY_URLS} distinct URLs in ${memory.seconds.toFixed(1)} s${memory.rssMb < MEMORY_LIMIT_MB ? '  ok' : `  MISSES (< ${MEMORY_LIMIT_MB} MB)`}\n`,
+    );
   process.stdout.write(`load average at end: ${load()}\n`);
 } finally {
   server.kill('SIGTERM');

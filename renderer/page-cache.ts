@@ -3,6 +3,9 @@
  * revision and URL. A content change bumps the version (see
  * content-version-repository.ts), so the next request misses; the time limit
  * bounds what changes with the clock alone (scheduled posts, "2 hours ago").
+ * The cache is bounded by the bytes its pages hold, not by their number: a
+ * crawler walking a thousand large list pages must not grow the process past
+ * its memory, and many small pages may all stay.
  */
 export interface CachedPage {
   status: number;
@@ -11,41 +14,66 @@ export interface CachedPage {
 }
 
 export interface PageCacheOptions {
-  maxEntries: number;
+  /** What the kept pages may hold in all, counted as two bytes a UTF-16 code unit (the most V8 spends). */
+  maxBytes: number;
   maxAgeMs: number;
 }
 
-export class PageCache {
-  readonly #entries = new Map<string, CachedPage>();
-  readonly #options: PageCacheOptions;
+export const DEFAULT_PAGE_CACHE: PageCacheOptions = { maxBytes: 64 * 2 ** 20, maxAgeMs: 60_000 };
 
-  constructor(options: PageCacheOptions = { maxEntries: 1000, maxAgeMs: 60_000 }) {
-    this.#options = options;
+/** What one page costs against maxBytes: its HTML and its key. */
+export function pageBytes(key: string, page: CachedPage): number {
+  return 2 * (key.length + page.html.length) + 64;
+}
+
+export class PageCache {
+  readonly #entries = new Map<string, { page: CachedPage; bytes: number }>();
+  readonly #options: PageCacheOptions;
+  #bytes = 0;
+
+  constructor(options: Partial<PageCacheOptions> = {}) {
+    this.#options = { ...DEFAULT_PAGE_CACHE, ...options };
   }
 
   get(key: string, now: number): CachedPage | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (now - entry.storedAt > this.#options.maxAgeMs) {
-      this.#entries.delete(key);
+    if (now - entry.page.storedAt > this.#options.maxAgeMs) {
+      this.#remove(key);
       return undefined;
     }
     // Most recently used last: the oldest key is the one to evict.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    return entry;
+    return entry.page;
   }
 
   set(key: string, page: CachedPage): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, page);
-    if (this.#entries.size > this.#options.maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
+    this.#remove(key);
+    const bytes = pageBytes(key, page);
+    // A page larger than the whole cache would only push every other page out.
+    if (bytes > this.#options.maxBytes) return;
+    this.#entries.set(key, { page, bytes });
+    this.#bytes += bytes;
+    for (const oldest of this.#entries.keys()) {
+      if (this.#bytes <= this.#options.maxBytes) break;
+      this.#remove(oldest);
     }
+  }
+
+  #remove(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
   }
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** What the kept pages hold, as counted against maxBytes. */
+  get bytes(): number {
+    return this.#bytes;
   }
 }

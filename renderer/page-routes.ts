@@ -149,6 +149,38 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   const versionOf = async (websiteId: string): Promise<string> =>
     options.contentChanges ? `local-${options.contentChanges.count}` : contentVersion(db, websiteId);
 
+  /**
+   * The website at a host and its content version, read before any of the
+   * page's data. Without a local change count (PostgreSQL), a host's website
+   * is kept with the version it was read under and used while its website's
+   * version stays the same: a change to it, its settings or its domains moves
+   * that version, so a page costs the version's query and no site lookup.
+   */
+  const hosts = new Map<string, { site: WebsiteWithSettings; version: string }>();
+  async function siteAndVersion(host: string): Promise<{ site: WebsiteWithSettings; version: string } | undefined> {
+    if (options.contentChanges) {
+      // Read the count first: a site looked up after it is never older than it.
+      const version = await versionOf('');
+      const site = await siteFor(host);
+      return site ? { site, version } : undefined;
+    }
+    const known = hosts.get(host);
+    if (known) {
+      const version = await versionOf(known.site.website.id);
+      if (version === known.version) return known;
+    }
+    const found = await findWebsiteByHost(db, host);
+    if (!found) return undefined;
+    const version = await versionOf(found.website.id);
+    // Read again after the version, so what is kept under it is no older than it.
+    const site = await findWebsiteByHost(db, host);
+    if (!site) return undefined;
+    if (site.website.id !== found.website.id) return { site, version: await versionOf(site.website.id) };
+    if (hosts.size >= 1000) hosts.clear();
+    hosts.set(host, { site, version });
+    return { site, version };
+  }
+
   /** Builds a page and answers with its HTML, or with its context as JSON when the query asks. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, site: WebsiteWithSettings, answer: PageAnswer) {
     const { format } = answer;
@@ -233,8 +265,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   });
 
   app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
-    const site = await siteFor(request.host);
-    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No website answers at this address.\n');
+    const found = await siteAndVersion(request.host);
+    if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('No website answers at this address.\n');
     const url = new URL(request.url, 'http://localhost');
     const format = url.searchParams.get('format');
     const route = resolveRoute(url.pathname);
@@ -247,10 +279,9 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       !hasVisitorCookie(request.headers.cookie) &&
       attemptId === null;
     if (route.kind === 'search') await options.limiter.byAddress('search', request);
+    const { site, version } = found;
     try {
       let cacheKey: string | undefined;
-      // Read before any of the page's data, so nothing cached under it is older than it.
-      const version = await versionOf(site.website.id);
       if (shareable) {
         const packaged = await packages.get(site.settings.templatePackage);
         cacheKey = `${site.website.id}|${version}|${packaged?.revision}|${request.url}`;

@@ -106,15 +106,23 @@ export async function createCart(
   return shoppingCart(cart, []);
 }
 
-export async function getCart(db: Db, websiteId: string, cartId: string): Promise<ShoppingCart | undefined> {
-  const cart = await db
-    .selectFrom('carts')
-    .selectAll()
-    .where('websiteId', '=', websiteId)
-    .where('id', '=', cartId)
-    .executeTakeFirst();
+/**
+ * A cart with its entries priced. The cart's rows are read together (one round
+ * trip on a pool); what the entries show of their variants comes from
+ * `catalog`, the database by default.
+ */
+export async function getCart(
+  db: Db,
+  websiteId: string,
+  cartId: string,
+  catalog: CartCatalog = (ids) => getCartCatalog(db, websiteId, ids),
+): Promise<ShoppingCart | undefined> {
+  const [cart, rows] = await Promise.all([
+    db.selectFrom('carts').selectAll().where('websiteId', '=', websiteId).where('id', '=', cartId).executeTakeFirst(),
+    listEntryRows(db, websiteId, cartId),
+  ]);
   if (!cart) return undefined;
-  return shoppingCart(cart, await listEntries(db, websiteId, cartId));
+  return shoppingCart(cart, await cartEntries(rows, catalog));
 }
 
 /** A signed-in site user's open cart, most recently touched first. */
@@ -298,18 +306,55 @@ async function lockOpenCart(
   return { ok: false, reason: exists ? 'cart-purchased' : 'cart-not-found' };
 }
 
-/** Entries of a cart with everything pricing and display need, oldest first. */
-async function listEntries(db: Db, websiteId: string, cartId: string): Promise<ShoppingCartEntry[]> {
+/**
+ * What a cart entry shows of the variant it holds (price, names, picture): the
+ * same for every cart, and changed only by content edits, so a caller may keep
+ * it per content version (the renderer does) and read only the visitor's
+ * entries per request.
+ */
+export interface CartCatalogRow {
+  variantId: string;
+  itemId: string;
+  sku: string;
+  attributes: Record<string, string>;
+  variantPrice: string;
+  variantSalePrice: string | null;
+  variantOnSale: boolean;
+  variantCurrency: string;
+  productType: number;
+  variantOptionOrdering: string[];
+  productPrice: string | null;
+  productSalePrice: string | null;
+  productOnSale: boolean;
+  productCurrency: string;
+  title: string;
+  itemUrlId: string;
+  collectionUrlId: string;
+  imageId: string | null;
+  assetUrl: string | null;
+  altText: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** Looks up the catalog rows of variants; getCartCatalog over the database unless the caller keeps them. */
+export type CartCatalog = (variantIds: readonly string[]) => Promise<ReadonlyMap<string, CartCatalogRow>>;
+
+/** The catalog rows of variants in one query; a variant whose product, item or collection is gone is absent. */
+export async function getCartCatalog(
+  db: Db,
+  websiteId: string,
+  variantIds: readonly string[],
+): Promise<Map<string, CartCatalogRow>> {
+  const unique = [...new Set(variantIds)];
+  if (unique.length === 0) return new Map();
   const rows = await db
-    .selectFrom('cartEntries as entry')
-    .innerJoin('productVariants as variant', (join) =>
-      join.onRef('variant.websiteId', '=', 'entry.websiteId').onRef('variant.id', '=', 'entry.variantId'),
-    )
+    .selectFrom('productVariants as variant')
     .innerJoin('products as product', (join) =>
-      join.onRef('product.websiteId', '=', 'entry.websiteId').onRef('product.itemId', '=', 'entry.itemId'),
+      join.onRef('product.websiteId', '=', 'variant.websiteId').onRef('product.itemId', '=', 'variant.itemId'),
     )
     .innerJoin('items as item', (join) =>
-      join.onRef('item.websiteId', '=', 'entry.websiteId').onRef('item.id', '=', 'entry.itemId'),
+      join.onRef('item.websiteId', '=', 'variant.websiteId').onRef('item.id', '=', 'variant.itemId'),
     )
     .innerJoin('collections as collection', (join) =>
       join.onRef('collection.websiteId', '=', 'item.websiteId').onRef('collection.id', '=', 'item.collectionId'),
@@ -321,11 +366,8 @@ async function listEntries(db: Db, websiteId: string, cartId: string): Promise<S
         .on((eb) => eb('image.id', '=', eb.fn.coalesce('variant.mainImageId', 'item.mainImageId'))),
     )
     .select([
-      'entry.id',
-      'entry.itemId',
-      'entry.variantId',
-      'entry.quantity',
-      'entry.additionalFields',
+      'variant.id as variantId',
+      'variant.itemId',
       'variant.sku',
       'variant.attributes',
       'variant.priceMinor as variantPrice',
@@ -347,13 +389,43 @@ async function listEntries(db: Db, websiteId: string, cartId: string): Promise<S
       'image.width',
       'image.height',
     ])
-    .where('entry.websiteId', '=', websiteId)
-    .where('entry.cartId', '=', cartId)
-    .orderBy('entry.addedOn')
-    .orderBy('entry.id')
+    .where('variant.websiteId', '=', websiteId)
+    .where('variant.id', 'in', unique)
     .execute();
+  return new Map(rows.map((row) => [row.variantId, row]));
+}
 
-  return rows.map((row) => {
+/** Entries of a cart with everything pricing and display need, oldest first. */
+async function listEntries(
+  db: Db,
+  websiteId: string,
+  cartId: string,
+  catalog: CartCatalog = (ids) => getCartCatalog(db, websiteId, ids),
+): Promise<ShoppingCartEntry[]> {
+  return cartEntries(await listEntryRows(db, websiteId, cartId), catalog);
+}
+
+/** The cart's own rows: which variants, how many, with which fields; oldest first. */
+function listEntryRows(db: Db, websiteId: string, cartId: string) {
+  return db
+    .selectFrom('cartEntries')
+    .select(['id', 'itemId', 'variantId', 'quantity', 'additionalFields'])
+    .where('websiteId', '=', websiteId)
+    .where('cartId', '=', cartId)
+    .orderBy('addedOn')
+    .orderBy('id')
+    .execute();
+}
+
+type EntryRow = Awaited<ReturnType<typeof listEntryRows>>[number];
+
+async function cartEntries(rows: readonly EntryRow[], catalog: CartCatalog): Promise<ShoppingCartEntry[]> {
+  if (rows.length === 0) return [];
+  const variants = await catalog(rows.map((row) => row.variantId));
+  return rows.flatMap((entry) => {
+    const row = variants.get(entry.variantId);
+    // An entry whose variant no longer belongs to its item (or is gone) is not shown, as a join would leave it out.
+    if (!row || row.itemId !== entry.itemId) return [];
     const attributes = readJsonColumn('productVariants', 'attributes', row.attributes);
     const ordering = readJsonColumn('products', 'variantOptionOrdering', row.variantOptionOrdering);
     const productPriced = !isVariantPricedType(row.productType) && row.productPrice !== null;
@@ -361,36 +433,38 @@ async function listEntries(db: Db, websiteId: string, cartId: string): Promise<S
     const onSale = productPriced ? row.productOnSale && row.productSalePrice !== null : row.variantOnSale;
     const sale = productPriced ? row.productSalePrice : row.variantSalePrice;
     const unit = currentPrice(regular, sale, onSale);
-    return {
-      id: row.id,
-      itemId: row.itemId,
-      variantId: row.variantId,
-      quantity: row.quantity,
-      chosenVariant: {
-        sku: row.sku,
-        attributes,
-        optionValues: optionValues(attributes, ordering),
+    return [
+      {
+        id: entry.id,
+        itemId: entry.itemId,
+        variantId: entry.variantId,
+        quantity: entry.quantity,
+        chosenVariant: {
+          sku: row.sku,
+          attributes,
+          optionValues: optionValues(attributes, ordering),
+        },
+        additionalFields: readJsonColumn('cartEntries', 'additionalFields', entry.additionalFields),
+        productType: row.productType,
+        productName: row.title,
+        fullUrl: `/${row.collectionUrlId}/${row.itemUrlId}`,
+        currency: productPriced ? row.productCurrency : row.variantCurrency,
+        unitPriceCents: unit,
+        regularUnitPriceCents: regular,
+        onSale,
+        lineTotalCents: lineTotal(unit, entry.quantity),
+        image:
+          row.imageId !== null
+            ? {
+                id: row.imageId,
+                assetUrl: row.assetUrl!,
+                altText: row.altText!,
+                width: row.width!,
+                height: row.height!,
+              }
+            : null,
       },
-      additionalFields: readJsonColumn('cartEntries', 'additionalFields', row.additionalFields),
-      productType: row.productType,
-      productName: row.title,
-      fullUrl: `/${row.collectionUrlId}/${row.itemUrlId}`,
-      currency: productPriced ? row.productCurrency : row.variantCurrency,
-      unitPriceCents: unit,
-      regularUnitPriceCents: regular,
-      onSale,
-      lineTotalCents: lineTotal(unit, row.quantity),
-      image:
-        row.imageId !== null
-          ? {
-              id: row.imageId,
-              assetUrl: row.assetUrl!,
-              altText: row.altText!,
-              width: row.width!,
-              height: row.height!,
-            }
-          : null,
-    };
+    ];
   });
 }
 

@@ -18,6 +18,8 @@ export interface ListItemsOptions {
   offset?: number;
   /** Defaults to the collection's page size. */
   limit?: number;
+  /** The collection's order and page size when the caller has its row already: one query fewer. */
+  collection?: Pick<Collection, 'ordering' | 'pageSize'>;
 }
 
 export interface OffsetPage<T> {
@@ -89,12 +91,14 @@ export async function listItems(
   options: ListItemsOptions = {},
 ): Promise<OffsetPage<Item>> {
   const offset = checkOffset(options.offset);
-  const collection = await db
-    .selectFrom('collections')
-    .select(['ordering', 'pageSize'])
-    .where('websiteId', '=', websiteId)
-    .where('id', '=', collectionId)
-    .executeTakeFirst();
+  const collection =
+    options.collection ??
+    (await db
+      .selectFrom('collections')
+      .select(['ordering', 'pageSize'])
+      .where('websiteId', '=', websiteId)
+      .where('id', '=', collectionId)
+      .executeTakeFirst());
   const limit = checkLimit(options.limit, collection?.pageSize ?? 20);
   if (!collection) return offsetPage([], 0, offset, limit);
 
@@ -131,13 +135,17 @@ export async function adjacentItems(
   db: Db,
   websiteId: string,
   item: Pick<Item, 'id' | 'collectionId'>,
+  /** The collection's order when the caller has its row already: one query fewer. */
+  ordering?: Ordering,
 ): Promise<AdjacentItems> {
-  const collection = await db
-    .selectFrom('collections')
-    .select('ordering')
-    .where('websiteId', '=', websiteId)
-    .where('id', '=', item.collectionId)
-    .executeTakeFirst();
+  const collection = ordering
+    ? { ordering }
+    : await db
+        .selectFrom('collections')
+        .select('ordering')
+        .where('websiteId', '=', websiteId)
+        .where('id', '=', item.collectionId)
+        .executeTakeFirst();
   if (!collection) return { previous: undefined, next: undefined };
 
   const neighbours = db
@@ -279,6 +287,36 @@ export async function listItemImages(db: Db, websiteId: string, itemId: string):
     .orderBy('images.id')
     .execute();
   return images.map((image) => readJsonColumns('images', image));
+}
+
+/** The gallery images of several items in one query, each item's in the owner's order; items without any are absent. */
+export async function listItemImagesOf(
+  db: Db,
+  websiteId: string,
+  itemIds: readonly string[],
+): Promise<Map<string, Image[]>> {
+  const unique = [...new Set(itemIds)];
+  const galleries = new Map<string, Image[]>();
+  if (unique.length === 0) return galleries;
+  const rows = await db
+    .selectFrom('itemImages')
+    .innerJoin('images', (join) =>
+      join.onRef('images.websiteId', '=', 'itemImages.websiteId').onRef('images.id', '=', 'itemImages.imageId'),
+    )
+    .selectAll('images')
+    .select('itemImages.itemId as galleryItemId')
+    .where('itemImages.websiteId', '=', websiteId)
+    .where('itemImages.itemId', 'in', unique)
+    .orderBy('itemImages.itemId')
+    .orderBy('itemImages.displayIndex')
+    .orderBy('images.id')
+    .execute();
+  for (const { galleryItemId, ...image } of rows) {
+    const gallery = galleries.get(galleryItemId) ?? [];
+    gallery.push(readJsonColumns('images', image));
+    galleries.set(galleryItemId, gallery);
+  }
+  return galleries;
 }
 
 /** Images by id, for resolving main images and blocks in one round trip; unknown ids are absent. */

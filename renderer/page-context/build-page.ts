@@ -3,24 +3,13 @@
  * what JSON, and with which status and page type (spec section 2).
  */
 
-import { isId } from '../../api/db/ids.ts';
 import type { Collection, Item } from '../../api/db/schema.ts';
-import { listCollections } from '../../api/repositories/collection-repository.ts';
-import { listComments } from '../../api/repositories/comment-repository.ts';
-import { getForm } from '../../api/repositories/form-repository.ts';
-import {
-  adjacentItems,
-  findItemByUrlId,
-  getImages,
-  listItems,
-  searchItems,
-} from '../../api/repositories/item-repository.ts';
-import { getOrder } from '../../api/repositories/order-repository.ts';
-import { getCollectionTaxonomy } from '../../api/repositories/taxonomy-repository.ts';
+import type { CommentThread } from '../../api/repositories/comment-repository.ts';
+import type { AdjacentItems } from '../../api/repositories/item-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
-import { cartJson, findVisitorCart } from '../../api/services/cart-service.ts';
-import { findCheckoutCart, minimumSubtotalOf } from '../../api/services/checkout-service.ts';
+import { cartJson } from '../../api/services/cart-service.ts';
+import { minimumSubtotalOf } from '../../api/services/checkout-service.ts';
 import { COLLECTION_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
 import type { FormAttempt } from '../form-attempts.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
@@ -29,8 +18,8 @@ import type { TagDataSource } from '../template-package/index.ts';
 import { type CheckoutFormState, checkoutJson, orderJson } from './checkout-json.ts';
 import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJson } from './content-json.ts';
 import { installmentContextJson } from './installment-context-json.ts';
-import { loadItems } from './load-items.ts';
-import { buildPageBlocks } from './page-blocks-content.ts';
+import type { LoadedItems } from './load-items.ts';
+import { loadPageData, type PageData, type RouteData, rememberFor, routeCollection } from './page-data.ts';
 import { collectionPageType, PAGE_TYPES, type PageTypeNumber } from './page-types.ts';
 import { carriesPopup, type PopupFragment, popupFormId, popupOverlayContext } from './popup-overlay-json.ts';
 import type { SiteDataMemo } from './site-data-memo.ts';
@@ -76,16 +65,17 @@ export interface PageRequest {
   formAttempt?: FormAttempt;
 }
 
-const SEARCH_PAGE_SIZE = 20;
-/** Order ids are random 96-bit ids, so the id itself is the confirmation page's token. */
-
+/**
+ * The page's data in one planned load (page-data.ts), then its context shaped
+ * from it without going back to the database.
+ */
 export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage> {
-  const built = await buildMainPage(db, request);
+  const data = await loadPageData(db, request);
+  const built = shapeMainPage(db, request, data);
   const settings = request.site.settings.popupOverlay;
   const isHome = (built.context.collection as { isHome?: boolean } | undefined)?.isHome === true && !built.context.item;
   if (!carriesPopup(settings, { pageType: built.pageType, status: built.status, isHome })) return built;
-  const formId = popupFormId(settings);
-  const form = formId ? await getForm(db, request.site.website.id, formId) : undefined;
+  const form = popupFormId(settings) ? data.site.popupForm : undefined;
   const popup = popupOverlayContext(
     settings,
     {
@@ -99,22 +89,16 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
   return popup ? { ...built, popup } : built;
 }
 
-async function buildMainPage(db: Db, request: PageRequest): Promise<BuiltPage> {
+/** The main page's status, view and context from its loaded data; the only database use left is the tag source's, at render. */
+function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage {
   const { site, route } = request;
   const websiteId = site.website.id;
-  const remember = <T>(key: string, load: () => Promise<T>): Promise<T> =>
-    request.memo ? request.memo.data.get(`${websiteId}|${request.memo.version}`, key, load) : load();
-  const collections = await remember('collections', () => listCollections(db, websiteId));
+  const { collections, logo } = data.site;
   const byId = new Map(collections.map((c) => [c.id, c]));
   const home = collections.find((c) => c.isHome);
   const hasStore = collections.some((c) => c.type === COLLECTION_TYPES.products);
-  // The enabled collections are all loaded already; a slug is a lookup among them.
-  const bySlug = (urlId: string) => collections.find((c) => c.urlId === urlId);
-  const cart = hasStore ? await findVisitorCart(db, websiteId, request.cartId) : undefined;
-  const logoId = site.settings.logoImageId;
-  const logo = logoId
-    ? await remember('logo', async () => (await getImages(db, websiteId, [logoId])).get(logoId))
-    : undefined;
+  const cart = hasStore ? data.visitor.cart : undefined;
+  const remember = rememberFor(request);
 
   const base = (collection: Collection | undefined): Json => ({
     website: websiteJson(site, request.baseUrl, logo),
@@ -161,6 +145,7 @@ async function buildMainPage(db: Db, request: PageRequest): Promise<BuiltPage> {
     context: { ...base(undefined), pageType: PAGE_TYPES.notFound },
     ...page(undefined),
   });
+  const loaded = data.route;
 
   switch (route.kind) {
     case 'not-found':
@@ -182,13 +167,8 @@ async function buildMainPage(db: Db, request: PageRequest): Promise<BuiltPage> {
         ...page(undefined),
       };
     case 'checkout': {
-      // A cart named in the URL (subscriptions, express checkout) wins over the visitor's own.
       const cartToken = request.query.get('cartToken') ?? undefined;
-      const checkoutCart = !hasStore
-        ? undefined
-        : cartToken !== undefined
-          ? await findCheckoutCart(db, websiteId, cartToken)
-          : await findCheckoutCart(db, websiteId, request.cartId);
+      const checkoutCart = hasStore ? data.visitor.checkoutCart : undefined;
       return {
         status: 200,
         pageType: PAGE_TYPES.checkout,
@@ -208,8 +188,7 @@ async function buildMainPage(db: Db, request: PageRequest): Promise<BuiltPage> {
       };
     }
     case 'order-confirmed': {
-      const token = request.query.get('orderToken') ?? '';
-      const order = isId(token) ? await getOrder(db, websiteId, token) : undefined;
+      const order = data.visitor.order;
       if (!order) return notFound();
       return {
         status: 200,
@@ -220,14 +199,8 @@ async function buildMainPage(db: Db, request: PageRequest): Promise<BuiltPage> {
       };
     }
     case 'search': {
-      // By code point, so a cut never leaves half a surrogate pair.
-      const q = Array.from(request.query.get('q') ?? '')
-        .slice(0, 200)
-        .join('');
-      const found = await searchItems(db, websiteId, q, {
-        limit: SEARCH_PAGE_SIZE,
-        offset: offsetParam(request.query),
-      });
+      if (loaded.kind !== 'search') return notFound();
+      const { found, q } = loaded;
       const items = found.results.map((hit) => ({
         id: hit.item.id,
         title: hit.item.title,
@@ -252,12 +225,11 @@ async function buildMainPage(db: Db, request: PageRequest): Promise<BuiltPage> {
     }
     case 'home':
     case 'collection': {
-      const collection = route.kind === 'home' ? home : bySlug(route.collectionUrlId);
-      // The home collection answers at '/', not at its own slug.
-      if (!collection || (route.kind === 'collection' && collection.isHome)) return notFound();
+      const collection = routeCollection(request, collections);
+      if (!collection) return notFound();
       const locked = lockedPage(collection);
       if (locked) return locked;
-      const listed = await listContext(db, request, collection, byId);
+      const listed = listContext(request, collection, loaded);
       // A page collection's page is type 2 and a cover page type 3; main content (1) is a collection's list.
       const pageType = collectionPageType(collection);
       return {
@@ -270,12 +242,13 @@ async function buildMainPage(db: Db, request: PageRequest): Promise<BuiltPage> {
       };
     }
     case 'item': {
-      const collection = bySlug(route.collectionUrlId);
+      const collection = routeCollection(request, collections);
       if (!collection) return notFound();
       const locked = lockedPage(collection);
       if (locked) return locked;
-      const item = await findItemByUrlId(db, websiteId, collection.id, route.itemUrlId);
-      if (!item) return notFound();
+      if (loaded.kind !== 'item' || !loaded.item || !loaded.loaded || !loaded.adjacent || !loaded.thread) {
+        return notFound();
+      }
       return {
         status: 200,
         pageType: PAGE_TYPES.contentItem,
@@ -283,7 +256,7 @@ async function buildMainPage(db: Db, request: PageRequest): Promise<BuiltPage> {
         context: {
           ...base(collection),
           pageType: PAGE_TYPES.contentItem,
-          ...(await itemContext(db, request, collection, item, byId)),
+          ...itemContext(request, collection, loaded.item, loaded.loaded, loaded.adjacent, loaded.thread),
         },
         ...page(collection),
       };
@@ -297,11 +270,6 @@ function callToActionJson(settings: Record<string, unknown>): Json | undefined {
   const label = typeof cta?.label === 'string' ? cta.label.trim() : '';
   const href = typeof cta?.href === 'string' ? cta.href.trim() : '';
   return label && href ? { label, href } : undefined;
-}
-
-function offsetParam(query: URLSearchParams): number {
-  const value = Number(query.get('offset') ?? 0);
-  return Number.isSafeInteger(value) && value >= 0 ? value : 0;
 }
 
 function paginationJson(
@@ -327,16 +295,14 @@ function paginationJson(
   };
 }
 
-async function listContext(
-  db: Db,
+function listContext(
   request: PageRequest,
   collection: Collection,
-  collections: ReadonlyMap<string, Collection>,
-): Promise<{ context: Json; blockErrors?: PageBlockError[] }> {
-  const websiteId = request.site.website.id;
+  data: RouteData,
+): { context: Json; blockErrors?: PageBlockError[] } {
   const pageType = collectionPageType(collection);
   if (pageType === PAGE_TYPES.page || pageType === PAGE_TYPES.splash) {
-    const content = await buildPageBlocks(db, request, collection, collections);
+    const content = data.kind === 'blocks' ? data.content : { html: '', errors: [] };
     // A cover page's button (renderer/page-sections, templates/sections/cover-page.html).
     const extra = pageType === PAGE_TYPES.splash ? { callToAction: callToActionJson(collection.settings) } : {};
     return {
@@ -344,15 +310,10 @@ async function listContext(
       blockErrors: content.errors,
     };
   }
+  if (data.kind !== 'list') throw new Error(`a list page of ${collection.urlId} was loaded as ${data.kind}`);
+  const { found, taxonomy, loaded } = data;
   const category = request.query.get('category') ?? undefined;
   const tag = request.query.get('tag') ?? undefined;
-  const [found, taxonomy] = await Promise.all([
-    listItems(db, websiteId, collection.id, { category, tag, offset: offsetParam(request.query) }),
-    getCollectionTaxonomy(db, websiteId, collection.id),
-  ]);
-  const loaded = await loadItems(db, websiteId, collections, found.items, {
-    store: request.site.settings.storeSettings,
-  });
   const context: Json = {
     collection: collectionJson(collection, {
       itemCount: found.total,
@@ -376,19 +337,14 @@ async function listContext(
   return { context };
 }
 
-async function itemContext(
-  db: Db,
+function itemContext(
   request: PageRequest,
   collection: Collection,
   item: Item,
-  collections: ReadonlyMap<string, Collection>,
-): Promise<Json> {
-  const websiteId = request.site.website.id;
-  const [loaded, adjacent, thread] = await Promise.all([
-    loadItems(db, websiteId, collections, [item], { withGallery: true, store: request.site.settings.storeSettings }),
-    adjacentItems(db, websiteId, item),
-    listComments(db, websiteId, item.id),
-  ]);
+  loaded: LoadedItems,
+  adjacent: AdjacentItems,
+  thread: CommentThread,
+): Json {
   const link = (other: Item | undefined) =>
     other ? { title: other.title, fullUrl: itemUrl(collection, other) } : undefined;
   const itemJson: Json = { ...loaded.items[0], comments: thread.comments.map(commentJson) };

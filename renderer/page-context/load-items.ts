@@ -5,11 +5,11 @@
  * items there are.
  */
 
-import type { Collection, Item, StoreSettings } from '../../api/db/schema.ts';
+import type { Collection, Image, Item, StoreSettings } from '../../api/db/schema.ts';
 import { countComments } from '../../api/repositories/comment-repository.ts';
 import { getAuthors } from '../../api/repositories/contributor-repository.ts';
 import { getForms } from '../../api/repositories/form-repository.ts';
-import { getImages, listItemImages } from '../../api/repositories/item-repository.ts';
+import { getImages, listItemImagesOf } from '../../api/repositories/item-repository.ts';
 import { getProductsForItems } from '../../api/repositories/product-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
 import { RECORD_TYPES } from '../../domain/spec-enums.ts';
@@ -57,11 +57,11 @@ export async function loadItems(
     countComments(db, websiteId, ids),
     getProductsForItems(db, websiteId, productIds),
   ]);
+  // A product without gallery rows has an empty gallery, as listItemImages would answer.
   const loadGalleries = async () => {
-    const galleries = new Map<string, Awaited<ReturnType<typeof listItemImages>>>();
-    if (options.withGallery) {
-      for (const id of productIds) galleries.set(id, await listItemImages(db, websiteId, id));
-    }
+    if (!options.withGallery) return new Map<string, Image[]>();
+    const galleries = await listItemImagesOf(db, websiteId, productIds);
+    for (const id of productIds) if (!galleries.has(id)) galleries.set(id, []);
     return galleries;
   };
   // Which forms to load is known once the products are: one more query, made only when a product names a form.

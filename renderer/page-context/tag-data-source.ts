@@ -52,27 +52,31 @@ export function databaseTagSource(db: Db, page: TagSourcePage): TagDataSource {
     },
     'folder-navigation': async () => undefined,
     'block-field': async () => undefined,
-    category: async ({ collection: urlId }) => {
-      const collection = urlId ? await findCollectionByUrlId(db, websiteId, urlId) : undefined;
-      const collectionId = collection?.id ?? page.collectionId;
-      if (!collectionId) return undefined;
-      const taxonomy = await getCollectionTaxonomy(db, websiteId, collectionId);
-      return { categories: taxonomy.categories, tags: taxonomy.tags };
-    },
-    query: async (request) => {
-      const collection = await findCollectionByUrlId(db, websiteId, request.collection);
-      if (!collection) return undefined;
-      const found = await listItems(db, websiteId, collection.id, {
-        limit: request.limit ?? undefined,
-        offset: request.skip,
-        featured: request.featured || undefined,
-        tag: request.tag ?? undefined,
-        category: request.category ?? undefined,
-      });
-      const loaded = await loadItems(db, websiteId, new Map([[collection.id, collection]]), found.items, {
-        store: page.store,
-      });
-      return { items: loaded.items as JsonValue[], collection: collectionJson(collection) as JsonValue };
-    },
+    // What no visitor changes is kept per content version, as the page's own data is (page-data.ts).
+    category: ({ collection: urlId }) =>
+      page.remember(`tag-category|${urlId ?? ''}|${page.collectionId ?? ''}`, async () => {
+        const collection = urlId ? await findCollectionByUrlId(db, websiteId, urlId) : undefined;
+        const collectionId = collection?.id ?? page.collectionId;
+        if (!collectionId) return undefined;
+        const taxonomy = await getCollectionTaxonomy(db, websiteId, collectionId);
+        return { categories: taxonomy.categories, tags: taxonomy.tags };
+      }),
+    query: (request) =>
+      page.remember(`tag-query|${JSON.stringify(request)}`, async () => {
+        const collection = await findCollectionByUrlId(db, websiteId, request.collection);
+        if (!collection) return undefined;
+        const found = await listItems(db, websiteId, collection.id, {
+          limit: request.limit ?? undefined,
+          offset: request.skip,
+          featured: request.featured || undefined,
+          tag: request.tag ?? undefined,
+          category: request.category ?? undefined,
+          collection,
+        });
+        const loaded = await loadItems(db, websiteId, new Map([[collection.id, collection]]), found.items, {
+          store: page.store,
+        });
+        return { items: loaded.items as JsonValue[], collection: collectionJson(collection) as JsonValue };
+      }),
   };
 }

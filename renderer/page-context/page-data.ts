@@ -1,0 +1,256 @@
+/**
+ * The planned load of a page: everything its route reads from the database,
+ * fetched in one pass (in parallel where one read does not need another's
+ * answer) before any JSON is shaped. What no visitor changes (the site's
+ * collections, logo and popup form; the route's items, products, stock,
+ * comments, search results) is kept per content version in the SiteDataMemo
+ * and shared by every visitor; what belongs to the asking visitor (their cart,
+ * the checkout's cart, an order) is read for this request alone.
+ */
+
+import { isId } from '../../api/db/ids.ts';
+import type { Collection, Form, Image, Item } from '../../api/db/schema.ts';
+import {
+  type CartCatalog,
+  getCart,
+  getCartCatalog,
+  type ShoppingCart,
+} from '../../api/repositories/cart-repository.ts';
+import { listCollections } from '../../api/repositories/collection-repository.ts';
+import { type CommentThread, listComments } from '../../api/repositories/comment-repository.ts';
+import { getForm } from '../../api/repositories/form-repository.ts';
+import {
+  type AdjacentItems,
+  adjacentItems,
+  findItemByUrlId,
+  getImages,
+  listItems,
+  type OffsetPage,
+  type SearchPage,
+  searchItems,
+} from '../../api/repositories/item-repository.ts';
+import { getOrder, type PlacedOrder } from '../../api/repositories/order-repository.ts';
+import { getCollectionTaxonomy, type Taxonomy } from '../../api/repositories/taxonomy-repository.ts';
+import type { Db } from '../../api/repositories/transaction.ts';
+import type { PageBlockError } from '../page-blocks/index.ts';
+import type { PageRequest } from './build-page.ts';
+import { type LoadedItems, loadItems } from './load-items.ts';
+import { buildPageBlocks } from './page-blocks-content.ts';
+import { collectionPageType, PAGE_TYPES } from './page-types.ts';
+import { popupFormId } from './popup-overlay-json.ts';
+
+const SEARCH_PAGE_SIZE = 20;
+
+/** What every page of the website reads. */
+export interface SiteData {
+  /** Enabled collections in the owner's order. */
+  collections: Collection[];
+  logo: Image | undefined;
+  /** The form of the site-wide popup, when it has one. */
+  popupForm: Form | undefined;
+}
+
+/** What the route reads beyond the site's data; none of it depends on who asks. */
+export type RouteData =
+  | { kind: 'none' }
+  | { kind: 'search'; q: string; found: SearchPage }
+  | { kind: 'blocks'; content: { html: string; errors: PageBlockError[] } }
+  | { kind: 'list'; found: OffsetPage<Item>; taxonomy: Taxonomy; loaded: LoadedItems }
+  | { kind: 'item'; item: Item | undefined; loaded?: LoadedItems; adjacent?: AdjacentItems; thread?: CommentThread };
+
+/** What the asking visitor alone may see. */
+export interface VisitorData {
+  /** Their open cart (the header count, /cart without script). */
+  cart: ShoppingCart | undefined;
+  /** The cart the checkout page shows: theirs, or the one its URL names, open or bought. */
+  checkoutCart?: ShoppingCart | undefined;
+  order?: PlacedOrder | undefined;
+}
+
+export interface PageData {
+  site: SiteData;
+  route: RouteData;
+  visitor: VisitorData;
+}
+
+/** The page's data in one pass: the shared part (memoised when the request has a version) beside the visitor's. */
+export async function loadPageData(db: Db, request: PageRequest): Promise<PageData> {
+  const [shared, visitor] = await Promise.all([loadShared(db, request), loadVisitorData(db, request)]);
+  return { ...shared, visitor };
+}
+
+async function loadShared(db: Db, request: PageRequest): Promise<{ site: SiteData; route: RouteData }> {
+  const remember = rememberFor(request);
+  const site = await remember('site', () => loadSiteData(db, request));
+  const plan = planRoute(request, site.collections);
+  const route = plan.key === undefined ? await plan.load(db) : await remember(plan.key, () => plan.load(db));
+  return { site, route };
+}
+
+/** Loads through the request's memo when it has one, or straight from the database. */
+export function rememberFor(request: PageRequest): <T>(key: string, load: () => Promise<T>) => Promise<T> {
+  const websiteId = request.site.website.id;
+  return (key, load) =>
+    request.memo ? request.memo.data.get(`${websiteId}|${request.memo.version}`, key, load) : load();
+}
+
+async function loadSiteData(db: Db, request: PageRequest): Promise<SiteData> {
+  const websiteId = request.site.website.id;
+  const logoId = request.site.settings.logoImageId;
+  const formId = popupFormId(request.site.settings.popupOverlay);
+  const [collections, logo, popupForm] = await Promise.all([
+    listCollections(db, websiteId),
+    logoId ? getImages(db, websiteId, [logoId]).then((images) => images.get(logoId)) : undefined,
+    formId ? getForm(db, websiteId, formId) : undefined,
+  ]);
+  return { collections, logo, popupForm };
+}
+
+/** Which collection a route shows, among the enabled ones; undefined when none (a 404). */
+export function routeCollection(request: PageRequest, collections: readonly Collection[]): Collection | undefined {
+  const { route } = request;
+  if (route.kind === 'home') return collections.find((c) => c.isHome);
+  if (route.kind !== 'collection' && route.kind !== 'item') return undefined;
+  const collection = collections.find((c) => c.urlId === route.collectionUrlId);
+  // The home collection answers at '/', not at its own slug.
+  if (route.kind === 'collection' && collection?.isHome) return undefined;
+  return collection;
+}
+
+/** Signing in to member areas and unlocking pages do not exist yet, so these pages never show their content. */
+export function isLocked(collection: Collection): boolean {
+  return collection.passwordProtected || collection.memberOnly;
+}
+
+export function offsetParam(query: URLSearchParams): number {
+  const value = Number(query.get('offset') ?? 0);
+  return Number.isSafeInteger(value) && value >= 0 ? value : 0;
+}
+
+/** The search's query as the page reads it: cut by code point, so a cut never leaves half a surrogate pair. */
+export function searchQuery(query: URLSearchParams): string {
+  return Array.from(query.get('q') ?? '')
+    .slice(0, 200)
+    .join('');
+}
+
+/**
+ * What the route reads, and the memo key it is kept under (everything the
+ * load depends on besides the website and its version); no key means it is
+ * read for this request only.
+ */
+function planRoute(
+  request: PageRequest,
+  collections: readonly Collection[],
+): { key: string | undefined; load: (db: Db) => Promise<RouteData> } {
+  const { route, query } = request;
+  const websiteId = request.site.website.id;
+  const none = { key: undefined, load: async (): Promise<RouteData> => ({ kind: 'none' }) };
+  switch (route.kind) {
+    case 'search': {
+      const q = searchQuery(query);
+      const offset = offsetParam(query);
+      return {
+        key: `search|${offset}|${q}`,
+        load: async (db) => ({
+          kind: 'search',
+          q,
+          found: await searchItems(db, websiteId, q, { limit: SEARCH_PAGE_SIZE, offset }),
+        }),
+      };
+    }
+    case 'home':
+    case 'collection': {
+      const collection = routeCollection(request, collections);
+      if (!collection || isLocked(collection)) return none;
+      const byId = new Map(collections.map((c) => [c.id, c]));
+      const pageType = collectionPageType(collection);
+      if (pageType === PAGE_TYPES.page || pageType === PAGE_TYPES.splash) {
+        // Blocks are rendered with the query (hidden form fields), the address and the clock; a form's
+        // outcome is one visitor's and is never kept.
+        return {
+          key: request.formAttempt
+            ? undefined
+            : `blocks|${collection.id}|${request.baseUrl}|${request.now}|${query.toString()}`,
+          load: async (db) => ({ kind: 'blocks', content: await buildPageBlocks(db, request, collection, byId) }),
+        };
+      }
+      const category = query.get('category') ?? undefined;
+      const tag = query.get('tag') ?? undefined;
+      const offset = offsetParam(query);
+      return {
+        key: `list|${collection.id}|${offset}|${JSON.stringify([category ?? null, tag ?? null])}`,
+        load: async (db) => {
+          const [found, taxonomy] = await Promise.all([
+            listItems(db, websiteId, collection.id, { category, tag, offset, collection }),
+            getCollectionTaxonomy(db, websiteId, collection.id),
+          ]);
+          const loaded = await loadItems(db, websiteId, byId, found.items, {
+            store: request.site.settings.storeSettings,
+          });
+          return { kind: 'list', found, taxonomy, loaded };
+        },
+      };
+    }
+    case 'item': {
+      const collection = routeCollection(request, collections);
+      if (!collection || isLocked(collection)) return none;
+      const byId = new Map(collections.map((c) => [c.id, c]));
+      return {
+        key: `item|${collection.id}|${route.itemUrlId}`,
+        load: async (db) => {
+          const item = await findItemByUrlId(db, websiteId, collection.id, route.itemUrlId);
+          if (!item) return { kind: 'item', item };
+          const [loaded, adjacent, thread] = await Promise.all([
+            loadItems(db, websiteId, byId, [item], {
+              withGallery: true,
+              store: request.site.settings.storeSettings,
+            }),
+            adjacentItems(db, websiteId, item, collection.ordering),
+            listComments(db, websiteId, item.id),
+          ]);
+          return { kind: 'item', item, loaded, adjacent, thread };
+        },
+      };
+    }
+    default:
+      return none;
+  }
+}
+
+/** The visitor's cart, the checkout's cart and an order: never memoised, one read each at most. */
+async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorData> {
+  const websiteId = request.site.website.id;
+  const { route, query } = request;
+  // The visitor's own rows are read each time; what their entries show of the products is the catalog's, kept per version.
+  const remember = rememberFor(request);
+  const catalog: CartCatalog = (ids) => {
+    const sorted = [...new Set(ids)].sort();
+    return remember(`cart-catalog|${sorted.join(',')}`, () => getCartCatalog(db, websiteId, sorted));
+  };
+  const own = (id: string | undefined) =>
+    id && isId(id) ? getCart(db, websiteId, id, catalog) : Promise.resolve(undefined);
+  const open = (cart: ShoppingCart | undefined) => (cart && !cart.isPurchased ? cart : undefined);
+  switch (route.kind) {
+    case 'checkout': {
+      // A cart named in the URL (subscriptions, express checkout) wins over the visitor's own.
+      const cartToken = query.get('cartToken') ?? undefined;
+      if (cartToken === undefined) {
+        const cart = await own(request.cartId);
+        return { cart: open(cart), checkoutCart: cart };
+      }
+      const [cart, checkoutCart] = await Promise.all([own(request.cartId), own(cartToken)]);
+      return { cart: open(cart), checkoutCart };
+    }
+    case 'order-confirmed': {
+      const token = query.get('orderToken') ?? '';
+      const [cart, order] = await Promise.all([
+        own(request.cartId),
+        isId(token) ? getOrder(db, websiteId, token) : undefined,
+      ]);
+      return { cart: open(cart), order };
+    }
+    default:
+      return { cart: open(await own(request.cartId)) };
+  }
+}
