@@ -20,3 +20,5 @@ fetch https://github.com/CALeDNA/caledna-squarespace 4c137cc4636887729636720384b
 fetch https://github.com/phantomdullbooth/fort-york-squarespace-template d62c57fa8625c70a567cc326e002db60377f3631 phantomdullbooth--fort-york-squarespace-template
 fetch https://github.com/JauntyJames/Fennekin 29bb5d296fd4828b8724199aae9991dda56efdfc JauntyJames--Fennekin
 fetch https://github.com/Furlong2Furlong/squarewells 1149a2bae211de9074ffbcde0f47681cfb2ed66a Furlong2Furlong--squarewells
+fetch https://github.com/Chair-8/jdavis 0f85d187511e967dcb2806de664b971ef2384847 Chair-8--jdavis
+fetch https://github.com/BlindRenaissance/Pear-Cider 1e35328a0beba1a882ff906b23f82b1d918cc56f BlindRenaissance--Pear-Cider

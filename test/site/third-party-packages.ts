@@ -55,6 +55,20 @@ export const THIRD_PARTY_PACKAGES: readonly ThirdPartyPackage[] = [
     folder: 'Furlong2Furlong--squarewells',
     packageDir: '.',
   },
+  {
+    name: 'Chair-8/jdavis',
+    source: 'https://github.com/Chair-8/jdavis',
+    commit: '0f85d187511e967dcb2806de664b971ef2384847',
+    folder: 'Chair-8--jdavis',
+    packageDir: '.',
+  },
+  {
+    name: 'BlindRenaissance/Pear-Cider',
+    source: 'https://github.com/BlindRenaissance/Pear-Cider',
+    commit: '1e35328a0beba1a882ff906b23f82b1d918cc56f',
+    folder: 'BlindRenaissance--Pear-Cider',
+    packageDir: '.',
+  },
 ];
 
 /** The folder holding the package's template.conf. */
