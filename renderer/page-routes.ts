@@ -28,7 +28,7 @@ import type { CheckoutFormState } from './page-context/checkout-json.ts';
 import { PAGE_TYPES } from './page-context/page-types.ts';
 import { SiteDataMemo } from './page-context/site-data-memo.ts';
 import { isRenderStop, renderPage } from './render-page.ts';
-import { holdsPersonalDetails, isVisitorRoute, type Route, resolveRoute } from './routing/resolve-route.ts';
+import { holdsPersonalDetails, isVisitorRoute, pathFilter, type Route, resolveRoute } from './routing/resolve-route.ts';
 import { websiteTweakValues } from './site-stylesheet.ts';
 import { formatPackageError } from './template-package/index.ts';
 import type { TemplatePackages } from './template-packages.ts';
@@ -268,6 +268,12 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     const found = await siteAndVersion(request.host);
     if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('No website answers at this address.\n');
     const url = new URL(request.url, 'http://localhost');
+    // /journal/tag/x is /journal?tag=x (a filter given in the query wins).
+    const filter = pathFilter(url.pathname);
+    if (filter !== undefined) {
+      url.pathname = filter.pathname;
+      if (!url.searchParams.has(filter.name)) url.searchParams.set(filter.name, filter.value);
+    }
     const format = url.searchParams.get('format');
     const route = resolveRoute(url.pathname);
     // Only anonymous HTML pages are shared: nothing a visitor's cookies could change.

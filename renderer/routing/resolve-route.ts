@@ -33,6 +33,32 @@ export function resolveRoute(pathname: string): Route {
   return { kind: 'not-found' };
 }
 
+/** A collection filtered in the path, as packages link it: /journal/tag/pour-over, /journal/category/Brewing. */
+export interface PathFilter {
+  /** The collection's own path: /journal. */
+  readonly pathname: string;
+  readonly name: 'tag' | 'category';
+  readonly value: string;
+}
+
+/**
+ * pathFilter('/journal/tag/house%20blend') → { pathname: '/journal', name: 'tag', value: 'house blend' }:
+ * the same page as /journal?tag=house%20blend. Undefined for any other path.
+ */
+export function pathFilter(pathname: string): PathFilter | undefined {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments.length !== 3) return undefined;
+  const [collection, name, encoded] = segments as [string, string, string];
+  if ((name !== 'tag' && name !== 'category') || !SLUG.test(collection)) return undefined;
+  let value: string;
+  try {
+    value = decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+  return { pathname: `/${collection}`, name, value };
+}
+
 /** Pages showing one visitor's cart or order: the page cache never shares them. */
 export function isVisitorRoute(route: Route): boolean {
   return route.kind === 'cart' || holdsPersonalDetails(route);
