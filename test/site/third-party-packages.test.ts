@@ -35,7 +35,7 @@ function decodeEntities(text: string): string {
  * The internal URLs an HTML page links to (path and query, fragment dropped):
  * same host, http(s), not the API.
  */
-export function internalLinks(html: string, from: string): string[] {
+function internalLinks(html: string, from: string): string[] {
   const links: string[] = [];
   for (const match of html.matchAll(/\shref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
     const raw = decodeEntities((match[1] ?? match[2] ?? '').trim());
