@@ -19,7 +19,7 @@ export interface PageCacheOptions {
   maxAgeMs: number;
 }
 
-export const DEFAULT_PAGE_CACHE: PageCacheOptions = { maxBytes: 64 * 2 ** 20, maxAgeMs: 60_000 };
+export const DEFAULT_PAGE_CACHE: PageCacheOptions = { maxBytes: 32 * 2 ** 20, maxAgeMs: 60_000 };
 
 /** What one page costs against maxBytes: its HTML and its key. */
 export function pageBytes(key: string, page: CachedPage): number {

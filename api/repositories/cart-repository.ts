@@ -117,12 +117,49 @@ export async function getCart(
   cartId: string,
   catalog: CartCatalog = (ids) => getCartCatalog(db, websiteId, ids),
 ): Promise<ShoppingCart | undefined> {
-  const [cart, rows] = await Promise.all([
-    db.selectFrom('carts').selectAll().where('websiteId', '=', websiteId).where('id', '=', cartId).executeTakeFirst(),
-    listEntryRows(db, websiteId, cartId),
-  ]);
-  if (!cart) return undefined;
-  return shoppingCart(cart, await cartEntries(rows, catalog));
+  // The cart and its entries in one query (a row per entry, one with no entry for an empty cart).
+  const rows = await db
+    .selectFrom('carts')
+    .leftJoin('cartEntries as entry', (join) =>
+      join.onRef('entry.websiteId', '=', 'carts.websiteId').onRef('entry.cartId', '=', 'carts.id'),
+    )
+    .selectAll('carts')
+    .select([
+      'entry.id as entryId',
+      'entry.itemId as entryItemId',
+      'entry.variantId as entryVariantId',
+      'entry.quantity as entryQuantity',
+      'entry.additionalFields as entryAdditionalFields',
+    ])
+    .where('carts.websiteId', '=', websiteId)
+    .where('carts.id', '=', cartId)
+    .orderBy('entry.addedOn')
+    .orderBy('entry.id')
+    .execute();
+  const [first] = rows;
+  if (!first) return undefined;
+  const {
+    entryId: _id,
+    entryItemId: _item,
+    entryVariantId: _variant,
+    entryQuantity: _quantity,
+    entryAdditionalFields: _fields,
+    ...stored
+  } = first;
+  const entries = rows.flatMap((row) =>
+    row.entryId === null
+      ? []
+      : [
+          {
+            id: row.entryId,
+            itemId: row.entryItemId!,
+            variantId: row.entryVariantId!,
+            quantity: row.entryQuantity!,
+            additionalFields: row.entryAdditionalFields,
+          },
+        ],
+  );
+  return shoppingCart(stored, await cartEntries(entries, catalog));
 }
 
 /** A signed-in site user's open cart, most recently touched first. */

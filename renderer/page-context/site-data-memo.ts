@@ -15,7 +15,7 @@ export interface SiteDataMemoOptions {
   maxAgeMs: number;
 }
 
-export const DEFAULT_SITE_DATA_MEMO: SiteDataMemoOptions = { maxBytes: 32 * 2 ** 20, maxAgeMs: 60_000 };
+export const DEFAULT_SITE_DATA_MEMO: SiteDataMemoOptions = { maxBytes: 16 * 2 ** 20, maxAgeMs: 60_000 };
 
 interface Entry {
   value: Promise<unknown>;
