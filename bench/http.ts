@@ -35,6 +35,7 @@ const server = spawn(
   process.execPath,
   [
     ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+    '--expose-gc',
     '--import',
     'tsx',
     new URL('./http-server.ts', import.meta.url).pathname,
@@ -147,7 +148,11 @@ async function memoryRun(): Promise<{ rssMb: number; heapMb: number; seconds: nu
       while (next < order.length) {
         const index = next++;
         const answer = await fetch(base + order[index], {
-          headers: { host: 'localhost', ...(index % 10 === 0 ? { cookie: cartCookie } : {}) },
+          headers: {
+            host: 'localhost',
+            ...(process.env.BENCH_ENCODING ? { 'accept-encoding': process.env.BENCH_ENCODING } : {}),
+            ...(index % 10 === 0 ? { cookie: cartCookie } : {}),
+          },
         });
         await answer.arrayBuffer();
         if (answer.status !== 200) throw new Error(`${order[index]}: ${answer.status}`);

@@ -166,12 +166,11 @@ function planRoute(
       const byId = new Map(collections.map((c) => [c.id, c]));
       const pageType = collectionPageType(collection);
       if (pageType === PAGE_TYPES.page || pageType === PAGE_TYPES.splash) {
-        // Blocks are rendered with the query (hidden form fields), the address and the clock; a form's
-        // outcome is one visitor's and is never kept.
+        // Blocks are rendered with the query (hidden form fields) and the address; a form's outcome is one
+        // visitor's and is never kept. What they show of the clock is as old as the entry at most (the memo's
+        // age bound, the page cache's too).
         return {
-          key: request.formAttempt
-            ? undefined
-            : `blocks|${collection.id}|${request.baseUrl}|${request.now}|${query.toString()}`,
+          key: request.formAttempt ? undefined : `blocks|${collection.id}|${request.baseUrl}|${query.toString()}`,
           load: async (db) => ({ kind: 'blocks', content: await buildPageBlocks(db, request, collection, byId) }),
         };
       }
