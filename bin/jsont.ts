@@ -2,19 +2,17 @@
  * jsont: render, compile and conformance-test JSON-Template files from the shell.
  * Run as `npm run jsont -- <command>`; see ./usage.ts for the commands.
  */
-import { checkCommand } from './check-command.ts';
-import { compileCommand } from './compile-command.ts';
-import { goldenCommand } from './golden-command.ts';
-import { renderCommand } from './render-command.ts';
-import { testCommand } from './test-command.ts';
 import { USAGE, UsageError } from './usage.ts';
 
-const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
-  render: renderCommand,
-  compile: compileCommand,
-  test: testCommand,
-  check: checkCommand,
-  golden: goldenCommand,
+type Command = (args: string[]) => Promise<number>;
+
+// Loaded on demand: check and golden bring the whole server and its database, which render and compile never need.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  render: async () => (await import('./render-command.ts')).renderCommand,
+  compile: async () => (await import('./compile-command.ts')).compileCommand,
+  test: async () => (await import('./test-command.ts')).testCommand,
+  check: async () => (await import('./check-command.ts')).checkCommand,
+  golden: async () => (await import('./golden-command.ts')).goldenCommand,
 };
 
 /** parseArgs reports unknown or malformed options with these codes; they are usage errors too. */
@@ -29,10 +27,10 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command === undefined ? 2 : 0;
   }
-  const run = COMMANDS[command];
+  const load = COMMANDS[command];
   try {
-    if (!run) throw new UsageError(`unknown command '${command}'`);
-    return await run(rest);
+    if (!load) throw new UsageError(`unknown command '${command}'`);
+    return await (await load())(rest);
   } catch (e) {
     if (e instanceof UsageError || isArgumentError(e)) {
       process.stderr.write(`jsont: ${(e as Error).message}\n\n${USAGE}`);

@@ -14,7 +14,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  * every process a test starts, whatever env it passes, and that hook doubled the cost of
  * each run here. A user's shell has no such hook, so the CLI runs as they run it.
  */
-const CLI = ['-u', 'NODE_OPTIONS', process.execPath, '--import', 'tsx', join(ROOT, 'bin', 'jsont.ts')];
+const CLI = ['-u', 'NODE_OPTIONS', process.execPath, join(ROOT, 'bin', 'jsont.ts')];
 
 function jsont(args: string[], input?: string) {
   const r = spawnSync('env', [...CLI, ...args], {

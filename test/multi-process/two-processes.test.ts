@@ -19,7 +19,7 @@ import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
 import { databaseUrl, onServer, postgresTemplate } from '../api/helpers/postgres-template.ts';
 import { productId } from '../api-http/api-helpers.ts';
 
-// Four server processes start (each compiling its TypeScript) before the first request: more than tap's default.
+// Four server processes start before the first request: more than tap's default on a busy machine.
 t.setTimeout(240_000);
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -48,7 +48,7 @@ interface Server {
 
 /** `npm start` (bin/start.ts) as a process of its own; resolves once it prints where it listens. */
 function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/start.ts'], {
+  const child = spawn(process.execPath, ['bin/start.ts'], {
     cwd: REPO,
     env: { ...process.env, LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
