@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../api/db/open-database.ts';
+import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
 import { type AppOptions, buildApp } from '../../renderer/app.ts';
 import { openTestDatabase } from '../api/helpers/test-database.ts';
 import { TEST_SECRET } from '../api-http/api-helpers.ts';
@@ -56,4 +57,24 @@ export async function openDemoApp(
   // The database's own teardown closes and drops it.
   t.teardown(() => app.close());
   return { app, handle, warnings };
+}
+
+/** Changes every variant of a demo product (its price, its stock) as an owner's edit would. */
+export async function updateDemoVariants(
+  handle: DatabaseHandle,
+  urlId: string,
+  values: { priceMinor?: string; qtyInStock?: number },
+): Promise<void> {
+  const item = await handle.db
+    .selectFrom('items')
+    .select('id')
+    .where('websiteId', '=', DEMO_WEBSITE_ID)
+    .where('urlId', '=', urlId)
+    .executeTakeFirstOrThrow();
+  await handle.db
+    .updateTable('productVariants')
+    .set(values)
+    .where('websiteId', '=', DEMO_WEBSITE_ID)
+    .where('itemId', '=', item.id)
+    .execute();
 }

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { CART_COOKIE } from '../../api/cookie-names.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
-import { openDemoApp } from './demo-app.ts';
+import { openDemoApp, updateDemoVariants } from './demo-app.ts';
 
 const PRODUCT = '/shop/cedar-and-smoke-candle';
 
@@ -21,29 +21,13 @@ for (const [mode, queryContentVersion] of [
     t.equal(second.headers['x-page-cache'], 'hit', 'the second is served from the cache');
     t.equal(second.body, first.body);
 
-    const item = await handle.db
-      .selectFrom('items')
-      .select('id')
-      .where('websiteId', '=', DEMO_WEBSITE_ID)
-      .where('urlId', '=', 'cedar-and-smoke-candle')
-      .executeTakeFirstOrThrow();
-    await handle.db
-      .updateTable('productVariants')
-      .set({ priceMinor: '2950' })
-      .where('websiteId', '=', DEMO_WEBSITE_ID)
-      .where('itemId', '=', item.id)
-      .execute();
+    await updateDemoVariants(handle, 'cedar-and-smoke-candle', { priceMinor: '2950' });
     const repriced = await get(PRODUCT);
     t.equal(repriced.headers['x-page-cache'], undefined, 'a price change misses the cache');
     t.match(repriced.body, /\$29\.50/, 'the new price shows on the very next request');
     t.notMatch(repriced.body, /\$26\.00/);
 
-    await handle.db
-      .updateTable('productVariants')
-      .set({ qtyInStock: 0 })
-      .where('websiteId', '=', DEMO_WEBSITE_ID)
-      .where('itemId', '=', item.id)
-      .execute();
+    await updateDemoVariants(handle, 'cedar-and-smoke-candle', { qtyInStock: 0 });
     const soldOut = await get(PRODUCT);
     t.match(soldOut.body, /sold out/i, 'a stock change shows on the very next request');
     t.notMatch(soldOut.body, /Only \d+ left/);
@@ -52,7 +36,7 @@ for (const [mode, queryContentVersion] of [
       .updateTable('items')
       .set({ title: 'Cedar & Smoke Candle, Large' })
       .where('websiteId', '=', DEMO_WEBSITE_ID)
-      .where('id', '=', item.id)
+      .where('urlId', '=', 'cedar-and-smoke-candle')
       .execute();
     t.match((await get(PRODUCT)).body, /Cedar &amp; Smoke Candle, Large/, 'a text change shows at once');
     t.match((await get('/shop')).body, /Cedar &amp; Smoke Candle, Large/, 'and on the list page');

@@ -5,9 +5,8 @@
  * request, and nothing of one visitor may reach another.
  */
 import t from 'tap';
-import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
 import { productId, Visitor } from '../api-http/api-helpers.ts';
-import { openDemoApp } from './demo-app.ts';
+import { openDemoApp, updateDemoVariants } from './demo-app.ts';
 
 const PRODUCT = '/shop/cedar-and-smoke-candle';
 
@@ -28,18 +27,7 @@ for (const [mode, queryContentVersion] of [
     t.equal((await shopper.request('GET', PRODUCT)).body, first.body);
     t.match((await shopper.request('GET', '/cart')).body, /<strong>\$26\.00<\/strong>/, 'the cart at the old price');
 
-    const item = await handle.db
-      .selectFrom('items')
-      .select('id')
-      .where('websiteId', '=', DEMO_WEBSITE_ID)
-      .where('urlId', '=', 'cedar-and-smoke-candle')
-      .executeTakeFirstOrThrow();
-    await handle.db
-      .updateTable('productVariants')
-      .set({ priceMinor: '2950' })
-      .where('websiteId', '=', DEMO_WEBSITE_ID)
-      .where('itemId', '=', item.id)
-      .execute();
+    await updateDemoVariants(handle, 'cedar-and-smoke-candle', { priceMinor: '2950' });
     const repriced = await shopper.request('GET', PRODUCT);
     t.match(repriced.body, /\$29\.50/, 'the new price on the product page at once');
     t.notMatch(repriced.body, /\$26\.00/);
@@ -49,22 +37,12 @@ for (const [mode, queryContentVersion] of [
     const checkout = await shopper.request('GET', '/checkout');
     t.match(checkout.body, /\$29\.50/, 'and at checkout');
 
-    await handle.db
-      .updateTable('productVariants')
-      .set({ qtyInStock: 0 })
-      .where('websiteId', '=', DEMO_WEBSITE_ID)
-      .where('itemId', '=', item.id)
-      .execute();
+    await updateDemoVariants(handle, 'cedar-and-smoke-candle', { qtyInStock: 0 });
     const soldOut = await shopper.request('GET', PRODUCT);
     t.match(soldOut.body, /sold out/i, 'a stock change shows on the very next request');
     t.notMatch(soldOut.body, /Only \d+ left/);
 
-    await handle.db
-      .updateTable('productVariants')
-      .set({ qtyInStock: 2 })
-      .where('websiteId', '=', DEMO_WEBSITE_ID)
-      .where('itemId', '=', item.id)
-      .execute();
+    await updateDemoVariants(handle, 'cedar-and-smoke-candle', { qtyInStock: 2 });
     t.match((await shopper.request('GET', PRODUCT)).body, /Only 2 left/i, 'and back in stock at once');
     t.same(warnings, [], 'no template warnings');
   });
