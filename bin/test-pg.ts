@@ -7,10 +7,12 @@ import { readdirSync } from 'node:fs';
 import pg from 'pg';
 
 /**
- * The data layer, the HTTP calls over it (the cart's rules meet the real
- * server's locking there), and servers in several processes on one database.
+ * The data layer and the HTTP calls over it (the cart's rules meet the real
+ * server's locking there), each folder as one suite (test/suites/), and
+ * servers in several processes on one database.
  */
-const TEST_DIRS = ['test/api', 'test/api-http', 'test/multi-process'];
+const SUITES = ['test/suites/api.test.ts', 'test/suites/api-http.test.ts'];
+const TEST_DIRS = ['test/multi-process'];
 
 async function main(): Promise<number> {
   const url = process.env.DATABASE_URL;
@@ -26,10 +28,12 @@ async function main(): Promise<number> {
     process.stderr.write(`test:pg cannot reach DATABASE_URL: ${(error as Error).message}\n`);
     return 2;
   }
-  const files = TEST_DIRS.flatMap((dir) =>
-    readdirSync(dir)
-      .filter((name) => name.endsWith('.test.ts'))
-      .map((name) => `${dir}/${name}`),
+  const files = SUITES.concat(
+    TEST_DIRS.flatMap((dir) =>
+      readdirSync(dir)
+        .filter((name) => name.endsWith('.test.ts'))
+        .map((name) => `${dir}/${name}`),
+    ),
   );
   const tap = spawn('tap', files, { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
   return await new Promise((resolve) => tap.on('exit', (code) => resolve(code ?? 1)));

@@ -9,10 +9,7 @@ import {
 } from '../../renderer/template-package/index.ts';
 import { FIXTURE, loadPackage, pageContext, storeFor } from './package-helpers.ts';
 
-let pkg: TemplatePackage;
-t.before(async () => {
-  pkg = await loadTemplatePackage(FIXTURE);
-});
+const pkg: TemplatePackage = await loadTemplatePackage(FIXTURE);
 
 t.test('a valid package loads without errors', async (t) => {
   t.same(pkg.errors, []);

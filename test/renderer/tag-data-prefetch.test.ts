@@ -9,10 +9,7 @@ import {
 } from '../../renderer/template-package/index.ts';
 import { FIXTURE, fakeDataSource, loadPackage, pageContext } from './package-helpers.ts';
 
-let pkg: TemplatePackage;
-t.before(async () => {
-  pkg = await loadTemplatePackage(FIXTURE);
-});
+const pkg: TemplatePackage = await loadTemplatePackage(FIXTURE);
 
 t.test('the plan of a layout: literal attributes, through blocks and regions', async (t) => {
   t.same(planTagData(pkg, pkg.layouts.get('default')!.template, pageContext), [

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page, Request } from 'playwright-core';
 import type { DatabaseHandle } from '../../api/db/open-database.ts';
-import { openDemoApp } from './demo-app.ts';
+import { openDemoApp } from '../site/demo-app.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = new URL('../../test-output/screenshots/', import.meta.url);

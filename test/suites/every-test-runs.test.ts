@@ -1,0 +1,29 @@
+/** Every test file runs under `npm test`: its folder is in one suite, or .taprc runs it file by file. */
+import { readdirSync, readFileSync } from 'node:fs';
+import t from 'tap';
+import { SUITES } from './run-test-folders.ts';
+
+const TEST_ROOT = new URL('../', import.meta.url);
+const taprc = readFileSync(new URL('../.taprc', TEST_ROOT), 'utf8');
+
+const folders = readdirSync(TEST_ROOT, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'suites')
+  .map((entry) => entry.name)
+  .filter((name) => readdirSync(new URL(`${name}/`, TEST_ROOT)).some((file) => file.endsWith('.test.ts')));
+
+t.test('each folder of tests is run by exactly one suite or by .taprc', async (t) => {
+  for (const folder of folders) {
+    const suites = Object.entries(SUITES).filter(([, names]) => (names as readonly string[]).includes(folder));
+    const ownProcesses = taprc.includes(`- test/${folder}/*.test.ts`);
+    t.equal(suites.length + (ownProcesses ? 1 : 0), 1, `test/${folder}`);
+  }
+});
+
+t.test('no test file sits deeper than its folder, where neither would find it', async (t) => {
+  for (const folder of folders) {
+    const nested = readdirSync(new URL(`${folder}/`, TEST_ROOT), { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.includes('/') && file.endsWith('.test.ts'),
+    );
+    t.same(nested, [], `test/${folder}`);
+  }
+});

@@ -1,0 +1,62 @@
+/**
+ * Runs the test files of some folders in one process, one file after the
+ * other: each file is imported, its tests run, then the next file is
+ * imported. tap starts a process per file it is given, and a process that
+ * loads tap, the server and a database costs 2–3 s of CPU before its first
+ * test: across some hundred files that was half of `npm test`. Each file
+ * still runs alone too (`npx tap test/api/cart-repository.test.ts`).
+ *
+ * A file sees the environment variables as the suite started, whatever an
+ * earlier file set. What a file tears down on tap's root test (its servers,
+ * its database) is torn down when the suite ends.
+ */
+import { readdirSync } from 'node:fs';
+import t from 'tap';
+
+const TEST_ROOT = new URL('../', import.meta.url);
+
+/** The suites and the folders under test/ each runs; a folder in none is run file by file (.taprc). */
+export const SUITES = {
+  api: ['api'],
+  'api-http': ['api-http'],
+  bin: ['bin'],
+  browser: ['browser'],
+  renderer: ['renderer', 'engine'],
+  site: ['site'],
+  small: ['architecture', 'conformance', 'domain', 'formatters', 'predicates', 'shared'],
+} as const;
+
+export type SuiteName = keyof typeof SUITES;
+
+/** test/<folder>/*.test.ts, sorted, as URLs. */
+export function testFilesIn(folder: string): URL[] {
+  const dir = new URL(`${folder}/`, TEST_ROOT);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => new URL(name, dir));
+}
+
+function restoreEnvironment(saved: NodeJS.ProcessEnv): void {
+  for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+  Object.assign(process.env, saved);
+}
+
+export function runSuite(name: SuiteName): void {
+  const files = SUITES[name].flatMap(testFilesIn);
+  const environment = { ...process.env };
+  // A file's tests queue on the root test while it is imported; the next file's
+  // import queues behind them, so files never interleave.
+  const load = (index: number): void => {
+    const file = files[index];
+    if (!file) return;
+    t.test(`load ${file.pathname.slice(TEST_ROOT.pathname.length)}`, async () => {
+      restoreEnvironment(environment);
+      await import(file.href);
+      load(index + 1);
+    });
+  };
+  // tap's per-file timeout (.taprc) is meant for one file.
+  t.setTimeout(files.length * 120_000);
+  load(0);
+}

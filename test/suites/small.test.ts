@@ -1,0 +1,3 @@
+import { runSuite } from './run-test-folders.ts';
+
+runSuite('small');
