@@ -373,7 +373,11 @@ async function openSiteDatabase(name: string): Promise<{ handle: DatabaseHandle;
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   // The drop at the end ends connections the pool may still be closing; that is expected here.
-  const handle = await openDatabase({ databaseUrl: url.toString(), onIdleConnectionError: () => {} });
+  const handle = await openDatabase({
+    databaseUrl: url.toString(),
+    onIdleConnectionError: () => {},
+    listenForChanges: true,
+  });
   return {
     handle,
     drop: async () => {
@@ -423,7 +427,7 @@ async function openSite(name: string, withCatalog: boolean): Promise<Site> {
     app = await buildApp({
       db: handle.db,
       secret: randomBytes(32).toString('hex'),
-      contentChanges: handle.contentChanges,
+      contentClock: handle.contentClock,
       templateDir: undefined,
       templatesRoot: new URL('../templates', import.meta.url).pathname,
       development: false,

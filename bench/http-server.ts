@@ -36,7 +36,7 @@ if (serverUrl) {
   const url = new URL(serverUrl);
   url.pathname = `/${benchDatabase}`;
   // The drop on exit ends connections the pool may still be closing; that is expected here.
-  handle = await openDatabase({ databaseUrl: url.toString(), onIdleConnectionError: () => {} });
+  handle = await openDatabase({ databaseUrl: url.toString(), onIdleConnectionError: () => {}, listenForChanges: true });
 } else {
   handle = await openDatabase({ dataDir: null });
 }
@@ -82,7 +82,7 @@ const limits: Partial<Record<LimitName, Limit>> = {
 const app = await buildApp({
   db: handle.db,
   secret: randomBytes(32).toString('hex'),
-  contentChanges: handle.contentChanges,
+  contentClock: handle.contentClock,
   templateDir: undefined,
   templatesRoot: new URL('../templates', import.meta.url).pathname,
   development: false,

@@ -45,7 +45,7 @@ export async function openDemoSiteServer(packageDir: string): Promise<DemoSiteSe
     app = await buildApp({
       db: handle.db,
       secret: SECRET,
-      contentChanges: handle.contentChanges,
+      contentClock: handle.contentClock,
       templateDir: path.resolve(packageDir),
       templatesRoot: new URL('../templates', import.meta.url).pathname,
       development: false,

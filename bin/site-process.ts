@@ -55,7 +55,7 @@ export async function startSiteProcess(
       : new MemoryStore(),
     trustProxy: config.trustProxy,
     captcha: config.captcha,
-    contentChanges: handle.contentChanges,
+    contentClock: handle.contentClock,
     templateDir: config.templateDir,
     templatesRoot: config.templatesRoot,
     development: config.development,

@@ -5,11 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
 import type { Kysely } from 'kysely';
 import { type CaptchaConfig, captchaConfigFromEnv } from '../api/captcha/index.ts';
+import type { ContentClock } from '../api/db/content-clock.ts';
 import type { Database } from '../api/db/schema.ts';
 import { BODY_LIMITS } from '../api/http/body-limits.ts';
 import { apiRoutes } from '../api/http/index.ts';
@@ -34,8 +35,8 @@ export interface AppOptions {
   templatesRoot: string;
   development: boolean;
   logger?: FastifyServerOptions['logger'];
-  /** The embedded database's change count (DatabaseHandle.contentChanges). */
-  contentChanges?: { readonly count: number };
+  /** Content versions without a query (DatabaseHandle.contentClock); without one each page asks the database. */
+  contentClock?: ContentClock;
   now?: () => number;
   /** Rate-limit counters and form outcomes; the app closes it. One process alone may leave it to the app (memory). */
   store?: SharedStore;
@@ -111,7 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const captcha = options.captcha ?? captchaConfigFromEnv();
   // The captcha widget of sites that have one (hydrate/captcha/captcha-widget.ts) is the provider's script and frames.
   const widget = captcha.pageSources;
-  await app.register(helmet, {
+  // Built once: @fastify/helmet built the same middleware again for every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -134,8 +136,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Only a response that came over HTTPS may tell the browser to keep to HTTPS (below).
     strictTransportSecurity: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
+  const clock = options.contentClock;
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // A write's own notice is counted before its answer leaves (api/db/content-clock.ts).
+    if (clock && request.method !== 'GET' && request.method !== 'HEAD') await clock.caughtUp();
     return payload;
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
@@ -153,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: options.now ?? Date.now,
     cache: options.development ? undefined : new PageCache(),
     islandsUrl: islandsUrl(islands),
-    contentChanges: options.contentChanges,
+    contentClock: options.contentClock,
     limiter,
     store,
     renderTimeLimitMs: options.renderTimeLimitMs ?? RENDER_TIME_LIMIT_MS,

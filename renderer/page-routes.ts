@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { ApiError } from '../api/api-errors.ts';
 import type { CaptchaConfig } from '../api/captcha/index.ts';
 import { CART_COOKIE, hasVisitorCookie } from '../api/cookie-names.ts';
+import type { ContentClock } from '../api/db/content-clock.ts';
 import type { Database } from '../api/db/schema.ts';
 import type { RateLimiter } from '../api/http/rate-limits.ts';
 import { contentVersion } from '../api/repositories/content-version-repository.ts';
@@ -43,8 +44,8 @@ export interface PageRoutesOptions {
   cache: PageCache | undefined;
   /** The script tag's URL for the islands bundle. */
   islandsUrl: string;
-  /** The embedded database's exact change count; without it each request asks the database. */
-  contentChanges: { readonly count: number } | undefined;
+  /** Content versions without a query; without it each request asks the database. */
+  contentClock: ContentClock | undefined;
   limiter: RateLimiter;
   /** A page render still running after this long is stopped and the error page shown instead. */
   renderTimeLimitMs: number;
@@ -131,39 +132,19 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     return sendFallback(reply, site, 500);
   }
 
-  // With an exact local change count, host lookups are kept until anything changes.
-  const sites = new Map<string, { count: number; site: WebsiteWithSettings | undefined }>();
-  async function siteFor(host: string): Promise<WebsiteWithSettings | undefined> {
-    const changes = options.contentChanges;
-    if (!changes) return findWebsiteByHost(db, host);
-    const known = sites.get(host);
-    if (known && known.count === changes.count) return known.site;
-    const count = changes.count;
-    const site = await findWebsiteByHost(db, host);
-    if (sites.size > 1000) sites.clear();
-    sites.set(host, { count, site });
-    return site;
-  }
-
   const memo = new SiteDataMemo();
   const versionOf = async (websiteId: string): Promise<string> =>
-    options.contentChanges ? `local-${options.contentChanges.count}` : contentVersion(db, websiteId);
+    options.contentClock?.versionOf(websiteId) ?? contentVersion(db, websiteId);
 
   /**
    * The website at a host and its content version, read before any of the
-   * page's data. Without a local change count (PostgreSQL), a host's website
-   * is kept with the version it was read under and used while its website's
-   * version stays the same: a change to it, its settings or its domains moves
-   * that version, so a page costs the version's query and no site lookup.
+   * page's data. A host's website is kept with the version it was read under
+   * and used while its website's version stays the same: a change to it, its
+   * settings or its domains moves that version, so a page costs at most the
+   * version's query (none with a content clock) and no site lookup.
    */
   const hosts = new Map<string, { site: WebsiteWithSettings; version: string }>();
   async function siteAndVersion(host: string): Promise<{ site: WebsiteWithSettings; version: string } | undefined> {
-    if (options.contentChanges) {
-      // Read the count first: a site looked up after it is never older than it.
-      const version = await versionOf('');
-      const site = await siteFor(host);
-      return site ? { site, version } : undefined;
-    }
     const known = hosts.get(host);
     if (known) {
       const version = await versionOf(known.site.website.id);
@@ -180,6 +161,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     hosts.set(host, { site, version });
     return { site, version };
   }
+  const siteFor = async (host: string) => (await siteAndVersion(host))?.site;
 
   /** Builds a page and answers with its HTML, or with its context as JSON when the query asks. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, site: WebsiteWithSettings, answer: PageAnswer) {

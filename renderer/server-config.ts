@@ -71,7 +71,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     templateDir: e.TEMPLATE_DIR ? path.resolve(e.TEMPLATE_DIR) : undefined,
     templatesRoot: path.resolve(e.TEMPLATES_ROOT ?? 'templates'),
     logLevel: e.LOG_LEVEL,
-    database: databaseConfigFromEnv(env),
+    // A server's page cache keys on content versions it hears of rather than asks for.
+    database: { ...databaseConfigFromEnv(env), listenForChanges: true },
     secret: e.SECRET || undefined,
     redisUrl: e.REDIS_URL || undefined,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

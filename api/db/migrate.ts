@@ -8,6 +8,7 @@ import * as mailOutbox from './migrations/0005-mail-outbox.ts';
 import * as formSubmissionPermission from './migrations/0006-form-submission-permission.ts';
 import * as popupOverlay from './migrations/0007-popup-overlay.ts';
 import * as tweakValues from './migrations/0008-tweak-values.ts';
+import * as contentChangeNotices from './migrations/0009-content-change-notices.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-form-submission-permission': formSubmissionPermission,
   '0007-popup-overlay': popupOverlay,
   '0008-tweak-values': tweakValues,
+  '0009-content-change-notices': contentChangeNotices,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { listenForContentChanges } from './content-change-listener.ts';
+import { type ContentClock, LocalContentClock } from './content-clock.ts';
 import { PGlitePool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
 
@@ -22,6 +24,12 @@ export interface DatabaseConfig {
   poolSize?: number;
   /** Told when the server closes an idle pooled connection; stderr by default. */
   onIdleConnectionError?: (error: Error) => void;
+  /**
+   * PostgreSQL only: a connection of its own listens for content changes
+   * (api/db/content-change-listener.ts), so page caches need no query. Off in
+   * tests that write rows and read pages within the same instant.
+   */
+  listenForChanges?: boolean;
 }
 
 const warn = (error: Error) => process.stderr.write(`database: idle connection closed: ${error.message}\n`);
@@ -29,12 +37,8 @@ const warn = (error: Error) => process.stderr.write(`database: idle connection c
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'postgres' | 'pglite';
-  /**
-   * Embedded database only: counts committed content changes (the triggers of
-   * migration 0002 announce them). This process is the only one that can write
-   * to it, so the count is exact and already up to date when a write returns.
-   */
-  contentChanges?: { readonly count: number };
+  /** Tells content versions without a query: always on the embedded database, on a server when asked. */
+  contentClock?: ContentClock;
   /** Closes the pool or the embedded database. */
   close(): Promise<void>;
 }
@@ -74,7 +78,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     // discards that connection and opens a new one when needed.
     pool.on('error', (error) => (config.onIdleConnectionError ?? warn)(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const listener = config.listenForChanges
+      ? await listenForContentChanges(config.databaseUrl, (message) => process.stderr.write(`database: ${message}\n`))
+      : undefined;
+    const close = async () => {
+      await listener?.close();
+      await db.destroy();
+    };
+    return { db, kind: 'postgres', contentClock: listener, close };
   }
   let dataDir: string | undefined;
   if (config.dataDir) {
@@ -86,14 +97,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     loadDataDir: config.loadDataDir,
     parsers: { [INT8]: asText, [NUMERIC]: asText },
   });
-  const contentChanges = { count: 0 };
+  const contentClock = new LocalContentClock();
   // Before any other query, so the LISTEN can never land inside someone's transaction.
-  // Neither this nor the setting below is part of a data folder, so a loaded one needs them too.
-  await pglite.listen('content_changes', () => {
-    contentChanges.count++;
-  });
-  // PGlite is one session for its whole life, so this setting holds for every later query.
+  // A listen is not part of a data folder, so a loaded one needs it too.
+  await pglite.listen('content_changes', () => contentClock.changed());
+  // Migrations before 0009 announce changes only to sessions with this setting; PGlite is one session for its whole life.
   await pglite.query("set app.notify_content_changes = 'on'");
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }), plugins });
-  return { db, kind: 'pglite', contentChanges, close: () => db.destroy() };
+  return { db, kind: 'pglite', contentClock, close: () => db.destroy() };
 }

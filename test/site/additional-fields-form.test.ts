@@ -113,7 +113,7 @@ t.test('a list page loads its products’ forms in one query, however many produ
   const app = await buildApp({
     secret: TEST_SECRET,
     db: counted,
-    contentChanges: handle.contentChanges,
+    contentClock: handle.contentClock,
     templateDir: undefined,
     templatesRoot: new URL('../../templates', import.meta.url).pathname,
     development: false,

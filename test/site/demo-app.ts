@@ -46,7 +46,7 @@ export async function openDemoApp(
     secret: TEST_SECRET,
     db: handle.db,
     // Asking the database for the version is what a server on PostgreSQL does.
-    contentChanges: options.queryContentVersion ? undefined : handle.contentChanges,
+    contentClock: options.queryContentVersion ? undefined : handle.contentClock,
     templateDir: options.templateDir,
     templatesRoot: new URL('../../templates', import.meta.url).pathname,
     development: options.development ?? false,
