@@ -8,7 +8,7 @@
  * Money columns hold integer minor units as `bigint`, read back as strings
  * (both drivers are set up that way) so no value ever passes through a float.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   EventLocation,
   FormField,
@@ -161,6 +161,12 @@ export interface ItemsTable {
   endDate: NullableTimestamp;
   location: NullableJson<EventLocation>;
   structuredContent: DefaultedJson<Record<string, unknown>>;
+  /**
+   * What search matches and ranks (migration 0010): title weighted A, body B,
+   * computed by Postgres from the row, so never written. Read only by search's
+   * own SQL, so it is not part of `Item`.
+   */
+  searchDocument: GeneratedAlways<string>;
 }
 
 export interface ImagesTable {
@@ -510,7 +516,8 @@ export interface Database {
 export type Website = Selectable<WebsitesTable>;
 export type WebsiteSettings = Selectable<WebsiteSettingsTable>;
 export type Collection = Selectable<CollectionsTable>;
-export type Item = Selectable<ItemsTable>;
+/** An item as the app reads it: every column but the search document (item-repository.ts selects them). */
+export type Item = Omit<Selectable<ItemsTable>, 'searchDocument'>;
 export type Image = Selectable<ImagesTable>;
 export type Product = Selectable<ProductsTable>;
 export type ProductVariant = Selectable<ProductVariantsTable>;

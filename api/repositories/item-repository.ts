@@ -53,6 +53,45 @@ export interface SearchPage {
   prevOffset: number | null;
 }
 
+/**
+ * Every column of an item as the app reads it, in the table's order: all but
+ * the search document (migration 0010), which only search's own SQL reads and
+ * which would add the item's every word to each list, page and memo entry.
+ * A Record, so a column added to ItemsTable must be added here too.
+ */
+const ITEM_COLUMN_LIST: Record<keyof Item, true> = {
+  websiteId: true,
+  id: true,
+  collectionId: true,
+  recordType: true,
+  title: true,
+  urlId: true,
+  body: true,
+  excerpt: true,
+  tags: true,
+  categories: true,
+  authorId: true,
+  addedOn: true,
+  publishOn: true,
+  updatedOn: true,
+  starred: true,
+  published: true,
+  displayIndex: true,
+  mainImageId: true,
+  sourceUrl: true,
+  externalLink: true,
+  passthrough: true,
+  commentState: true,
+  likeCount: true,
+  startDate: true,
+  endDate: true,
+  location: true,
+  structuredContent: true,
+};
+
+/** The same, qualified by the table (search joins collections): what selectAll('items') was. */
+const ITEM_COLUMNS = (Object.keys(ITEM_COLUMN_LIST) as (keyof Item)[]).map((column) => `items.${column}` as const);
+
 /*
  * An item is visible once it is published and its publish date has come;
  * a post scheduled for tomorrow must not appear in lists, pages or search.
@@ -70,7 +109,7 @@ export async function findItemByUrlId(
 ): Promise<Item | undefined> {
   const item = await db
     .selectFrom('items')
-    .selectAll()
+    .select(ITEM_COLUMNS)
     .where('items.websiteId', '=', websiteId)
     .where('items.collectionId', '=', collectionId)
     .where('items.urlId', '=', urlId)
@@ -115,7 +154,7 @@ export async function listItems(
   if (options.featured) filtered = filtered.where('items.starred', '=', true);
 
   const [items, count] = await Promise.all([
-    orderItems(filtered.selectAll('items'), collection.ordering).offset(offset).limit(limit).execute(),
+    orderItems(filtered.select(ITEM_COLUMNS), collection.ordering).offset(offset).limit(limit).execute(),
     filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return offsetPage(
@@ -128,8 +167,8 @@ export async function listItems(
 
 /**
  * The neighbours of an item in its collection's order, for the item page's
- * previous/next links. Compares against the stored row (a self join) rather
- * than the values in `item`, whose dates have lost their microseconds.
+ * previous/next links. Compares against the stored row rather than the values
+ * in `item`, whose dates have lost their microseconds.
  */
 export async function adjacentItems(
   db: Db,
@@ -150,62 +189,49 @@ export async function adjacentItems(
 
   const neighbours = db
     .selectFrom('items')
-    .innerJoin('items as current', (join) =>
-      join
-        .onRef('current.websiteId', '=', 'items.websiteId')
-        .onRef('current.collectionId', '=', 'items.collectionId')
-        .on('current.id', '=', item.id),
-    )
-    .selectAll('items')
+    .select(ITEM_COLUMNS)
     .where('items.websiteId', '=', websiteId)
     .where('items.collectionId', '=', item.collectionId)
     .where(isVisible);
+  /*
+   * One of the item's stored values, as a subquery that does not refer to the
+   * outer row: Postgres reads it once, before the scan, and starts the index
+   * scan at the item. Joined to the item's row instead, the planner walked the
+   * collection's index from one end, testing each row, until it reached the
+   * item (10,000 rows for a product listed first). No row, no neighbours.
+   */
+  const stored = (column: 'publishOn' | 'displayIndex' | 'title' | 'id') =>
+    db
+      .selectFrom('items as current')
+      .select(column)
+      .where('current.websiteId', '=', websiteId)
+      .where('current.collectionId', '=', item.collectionId)
+      .where('current.id', '=', item.id);
+  /** Rows whose (column, id) sorts before (<) or after (>) the item's. */
+  const beside = (column: 'publishOn' | 'displayIndex' | 'title', side: '<' | '>') =>
+    sql<boolean>`(${sql.ref(`items.${column}`)}, ${sql.ref('items.id')}) ${sql.raw(side)} (${stored(column)}, ${stored('id')})`;
 
   let before: typeof neighbours;
   let after: typeof neighbours;
   switch (collection.ordering) {
     case 'chronological':
       // Newest first: the item listed before this one is the next newer one.
-      before = neighbours
-        .where(({ eb, refTuple }) =>
-          eb(refTuple('items.publishOn', 'items.id'), '>', refTuple('current.publishOn', 'current.id')),
-        )
-        .orderBy('items.publishOn', 'asc')
-        .orderBy('items.id', 'asc');
-      after = neighbours
-        .where(({ eb, refTuple }) =>
-          eb(refTuple('items.publishOn', 'items.id'), '<', refTuple('current.publishOn', 'current.id')),
-        )
-        .orderBy('items.publishOn', 'desc')
-        .orderBy('items.id', 'desc');
+      before = neighbours.where(beside('publishOn', '>')).orderBy('items.publishOn', 'asc').orderBy('items.id', 'asc');
+      after = neighbours.where(beside('publishOn', '<')).orderBy('items.publishOn', 'desc').orderBy('items.id', 'desc');
       break;
     case 'user-ordered':
       before = neighbours
-        .where(({ eb, refTuple }) =>
-          eb(refTuple('items.displayIndex', 'items.id'), '<', refTuple('current.displayIndex', 'current.id')),
-        )
+        .where(beside('displayIndex', '<'))
         .orderBy('items.displayIndex', 'desc')
         .orderBy('items.id', 'desc');
       after = neighbours
-        .where(({ eb, refTuple }) =>
-          eb(refTuple('items.displayIndex', 'items.id'), '>', refTuple('current.displayIndex', 'current.id')),
-        )
+        .where(beside('displayIndex', '>'))
         .orderBy('items.displayIndex', 'asc')
         .orderBy('items.id', 'asc');
       break;
     case 'alphabetical':
-      before = neighbours
-        .where(({ eb, refTuple }) =>
-          eb(refTuple('items.title', 'items.id'), '<', refTuple('current.title', 'current.id')),
-        )
-        .orderBy('items.title', 'desc')
-        .orderBy('items.id', 'desc');
-      after = neighbours
-        .where(({ eb, refTuple }) =>
-          eb(refTuple('items.title', 'items.id'), '>', refTuple('current.title', 'current.id')),
-        )
-        .orderBy('items.title', 'asc')
-        .orderBy('items.id', 'asc');
+      before = neighbours.where(beside('title', '<')).orderBy('items.title', 'desc').orderBy('items.id', 'desc');
+      after = neighbours.where(beside('title', '>')).orderBy('items.title', 'asc').orderBy('items.id', 'asc');
       break;
   }
   const [previous, next] = await Promise.all([before.limit(1).executeTakeFirst(), after.limit(1).executeTakeFirst()]);
@@ -213,10 +239,10 @@ export async function adjacentItems(
 }
 
 /*
- * Must stay character for character the expression of items_search_idx in
- * the first migration, or Postgres will not use the index.
+ * Title weighted A, body B: the stored column of migration 0010, which
+ * items_search_idx indexes and ts_rank reads without rebuilding it.
  */
-export const SEARCH_DOCUMENT = sql`(setweight(to_tsvector('simple', items.title), 'A') || setweight(to_tsvector('simple', items.body), 'B'))`;
+export const SEARCH_DOCUMENT = sql`items.search_document`;
 
 /**
  * Full-text search over the visible items of the public collections (not
@@ -249,7 +275,7 @@ export async function searchItems(
 
   const [rows, count] = await Promise.all([
     matching
-      .selectAll('items')
+      .select(ITEM_COLUMNS)
       .select([
         'collections.urlId as collectionUrlId',
         'collections.title as collectionTitle',

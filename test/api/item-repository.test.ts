@@ -243,6 +243,48 @@ t.test('the search expression is the one items_search_idx indexes', async (t) =>
   t.match(text, /items_search_idx/);
 });
 
+t.test('the stored search document follows an edit; items are read without it', async (t) => {
+  const { websiteId } = await buildWebsite(db);
+  const blog = await buildCollection(db, websiteId, { ordering: 'user-ordered' });
+  const loaf = await buildItem(db, websiteId, blog.id, { title: 'Rye loaf', urlId: 'loaf', displayIndex: 1 });
+  await buildItem(db, websiteId, blog.id, { title: 'Crackers', displayIndex: 2 });
+  await db
+    .updateTable('items')
+    .set({ title: 'Spelt loaf' })
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', loaf.id)
+    .execute();
+  t.same((await searchItems(db, websiteId, 'rye')).results, [], 'the old title no longer matches');
+  const found = await searchItems(db, websiteId, 'spelt');
+  t.same(
+    found.results.map((hit) => hit.item.id),
+    [loaf.id],
+  );
+  const read = [
+    found.results[0]?.item,
+    (await listItems(db, websiteId, blog.id)).items[0],
+    await findItemByUrlId(db, websiteId, blog.id, 'loaf'),
+    (await adjacentItems(db, websiteId, loaf)).next,
+  ];
+  for (const item of read) {
+    t.ok(item, 'an item was read');
+    t.notOk(item && 'searchDocument' in item, 'without its search document');
+  }
+});
+
+t.test('a user-ordered page and its neighbours are read in index order, without a sort', async (t) => {
+  const plan = await db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    return sql<{ 'QUERY PLAN': string }>`explain select id from items
+      where website_id = 'w' and collection_id = 'c' and published = true and publish_on <= now()
+        and (display_index, id) > (1, 'x')
+      order by display_index, id limit 24`.execute(trx);
+  });
+  const text = plan.rows.map((row) => Object.values(row)[0]).join('\n');
+  t.match(text, /items_user_order_idx/);
+  t.notMatch(text, /Sort/);
+});
+
 t.test('item images come back in display order; getImages maps ids', async (t) => {
   const { websiteId } = await buildWebsite(db);
   const gallery = await buildCollection(db, websiteId);
