@@ -7,6 +7,9 @@
  * Prints one JSON line: the port and the id of a cart holding three products.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { type DatabaseHandle, openDatabase } from '../api/db/open-database.ts';
@@ -30,6 +33,7 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
 
 const serverUrl = process.env.DATABASE_URL || undefined;
 const benchDatabase = `bench_http_${process.pid}_${randomBytes(4).toString('hex')}`;
+const dataFolder = await mkdtemp(path.join(tmpdir(), 'bench-http-'));
 let handle: DatabaseHandle;
 if (serverUrl) {
   await onServer(serverUrl, `create database ${benchDatabase}`);
@@ -38,11 +42,13 @@ if (serverUrl) {
   // The drop on exit ends connections the pool may still be closing; that is expected here.
   handle = await openDatabase({ databaseUrl: url.toString(), onIdleConnectionError: () => {}, listenForChanges: true });
 } else {
-  handle = await openDatabase({ dataDir: null });
+  // On disk, as `npm start` keeps it: in memory the database's files would count in the server's memory.
+  handle = await openDatabase({ dataDir: dataFolder });
 }
 const dropDatabase = async () => {
   await handle.close();
   if (serverUrl) await onServer(serverUrl, `drop database if exists ${benchDatabase} with (force)`);
+  else await rm(dataFolder, { recursive: true, force: true });
 };
 
 await migrateToLatest(handle.db);
@@ -94,6 +100,7 @@ app.get('/__bench/memory', async () => {
   (globalThis as { gc?: () => void }).gc?.();
   return process.memoryUsage();
 });
+app.get('/__bench/cpu', async () => process.cpuUsage());
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(
   `${JSON.stringify({ port: (app.server.address() as { port: number }).port, cartId: cart.id, database: handle.kind })}\n`,

@@ -2,7 +2,8 @@
  * `npm run bench:http`: requests/s and latency of the pages a visitor asks
  * for, each next to a Fastify route answering a fixed 20 KB string measured in
  * the same run (the ceiling), on loopback, with autocannon in this process and
- * the server (bench/http-server.ts) in a child process. On the embedded
+ * the server (bench/http-server.ts) in a child process; each row also gives
+ * the server process's CPU time per request. On the embedded
  * database by default, on PostgreSQL when DATABASE_URL is set (the server makes
  * a database of its own there and drops it). Then the server's resident memory
  * after 10,000 requests over 1,000 distinct URLs.
@@ -36,8 +37,7 @@ const server = spawn(
   [
     ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
     '--expose-gc',
-    '--import',
-    'tsx',
+    // Node's own type stripping, as `npm start` runs the server.
     new URL('./http-server.ts', import.meta.url).pathname,
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
@@ -51,9 +51,12 @@ interface Measured {
   rps: number;
   p50: number;
   p99: number;
+  /** The server process's CPU time (user and system) per request answered. */
+  serverCpuMs: number;
 }
 
 async function measure(path: string, seconds: number, cookie?: string): Promise<Measured> {
+  const cpuBefore = await serverCpuMicros();
   const result = await autocannon({
     url: base + path,
     connections: CONNECTIONS,
@@ -62,7 +65,13 @@ async function measure(path: string, seconds: number, cookie?: string): Promise<
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const serverCpuMs = ((await serverCpuMicros()) - cpuBefore) / 1000 / result.requests.total;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, serverCpuMs };
+}
+
+async function serverCpuMicros(): Promise<number> {
+  const usage = (await (await fetch(`${base}/__bench/cpu`)).json()) as { user: number; system: number };
+  return usage.user + usage.system;
 }
 
 interface Row {
@@ -197,7 +206,7 @@ try {
           ? '  ok'
           : `  MISSES (≥ ${row.target}${row.p99Target ? `, p99 < ${row.p99Target} ms` : ''})`;
     process.stdout.write(
-      `${row.name.padEnd(24)} ${measured.rps.toFixed(0).padStart(6)} req/s   p50 ${String(measured.p50).padStart(4)} ms   p99 ${String(measured.p99).padStart(4)} ms   ${ratio.toFixed(2)} of static${verdict}\n`,
+      `${row.name.padEnd(24)} ${measured.rps.toFixed(0).padStart(6)} req/s   p50 ${String(measured.p50).padStart(4)} ms   p99 ${String(measured.p99).padStart(4)} ms   server CPU ${measured.serverCpuMs.toFixed(2)} ms/req   ${ratio.toFixed(2)} of static${verdict}\n`,
     );
   }
   const memory = process.env.BENCH_MEMORY === '0' ? undefined : await memoryRun();
