@@ -9,6 +9,7 @@ import * as formSubmissionPermission from './migrations/0006-form-submission-per
 import * as popupOverlay from './migrations/0007-popup-overlay.ts';
 import * as tweakValues from './migrations/0008-tweak-values.ts';
 import * as contentChangeNotices from './migrations/0009-content-change-notices.ts';
+import * as catalogIndexes from './migrations/0010-catalog-indexes.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007-popup-overlay': popupOverlay,
   '0008-tweak-values': tweakValues,
   '0009-content-change-notices': contentChangeNotices,
+  '0010-catalog-indexes': catalogIndexes,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */
