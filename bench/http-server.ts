@@ -4,7 +4,8 @@
  * ceiling a page could reach), and a route answering the process's resident
  * memory. On the embedded database by default; with DATABASE_URL, on a fresh
  * database it creates on that server, migrates, seeds and drops on exit.
- * Prints one JSON line: the port and the id of a cart holding three products.
+ * Prints one JSON line: the port, the id of a cart holding three products and
+ * a crumb this server signed (a shopper's browser holds both cookies).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { type DatabaseHandle, openDatabase } from '../api/db/open-database.ts';
+import { signCrumb } from '../api/http/crumb.ts';
 import type { Limit, LimitName } from '../api/http/rate-limits.ts';
 import { addEntry, createCart } from '../api/repositories/cart-repository.ts';
 import { DEMO_WEBSITE_ID, seedDemoSite } from '../api/seed/seed-demo-site.ts';
@@ -85,9 +87,12 @@ const limits: Partial<Record<LimitName, Limit>> = {
   'cart-write': UNLIMITED,
 };
 
+const secret = randomBytes(32).toString('hex');
+// A shopper's browser holds the crumb the first page set, beside the cart cookie.
+const crumb = signCrumb(secret, randomBytes(16).toString('hex'));
 const app = await buildApp({
   db: handle.db,
-  secret: randomBytes(32).toString('hex'),
+  secret,
   contentClock: handle.contentClock,
   templateDir: undefined,
   templatesRoot: new URL('../templates', import.meta.url).pathname,
@@ -103,7 +108,7 @@ app.get('/__bench/memory', async () => {
 app.get('/__bench/cpu', async () => process.cpuUsage());
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(
-  `${JSON.stringify({ port: (app.server.address() as { port: number }).port, cartId: cart.id, database: handle.kind })}\n`,
+  `${JSON.stringify({ port: (app.server.address() as { port: number }).port, cartId: cart.id, crumb, database: handle.kind })}\n`,
 );
 process.on('SIGTERM', () =>
   app

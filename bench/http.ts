@@ -19,6 +19,7 @@ import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { CART_COOKIE } from '../api/cookie-names.ts';
+import { CRUMB_COOKIE } from '../api/http/crumb.ts';
 
 const STATIC = '/__bench/static-20kb';
 const CONNECTIONS = 10;
@@ -43,9 +44,14 @@ const server = spawn(
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const [line] = (await once(createInterface({ input: server.stdout! }), 'line')) as [string];
-const { port, cartId, database } = JSON.parse(line) as { port: number; cartId: string; database: string };
+const { port, cartId, crumb, database } = JSON.parse(line) as {
+  port: number;
+  cartId: string;
+  crumb: string;
+  database: string;
+};
 const base = `http://127.0.0.1:${port}`;
-const cartCookie = `${CART_COOKIE}=${cartId}`;
+const cartCookie = `${CART_COOKIE}=${cartId}; ${CRUMB_COOKIE}=${crumb}`;
 
 interface Measured {
   rps: number;

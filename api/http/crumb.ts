@@ -53,9 +53,12 @@ export const crumbCookie = fp(
     };
     // Made on first use: most requests (pictures, scripts, API reads) never need one.
     const made = new WeakMap<FastifyRequest, string>();
+    // Checked once per request: the page, the cookie hook and the checks under /api all ask.
+    const sent = new WeakMap<FastifyRequest, string | undefined>();
     app.decorateRequest('sentCrumb', {
       getter(this: FastifyRequest): string | undefined {
-        return readCookie(this);
+        if (!sent.has(this)) sent.set(this, readCookie(this));
+        return sent.get(this);
       },
     });
     app.decorateRequest('crumb', {
