@@ -25,12 +25,10 @@ import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { type Insertable, type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { CART_COOKIE } from '../api/cookie-names.ts';
 import { stableId } from '../api/db/ids.ts';
 import { json } from '../api/db/json.ts';
 import { migrateToLatest } from '../api/db/migrate.ts';
-import { type DatabaseHandle, openDatabase } from '../api/db/open-database.ts';
 import type { Database, ItemImagesTable, ItemsTable, ProductsTable, ProductVariantsTable } from '../api/db/schema.ts';
 import type { Limit, LimitName } from '../api/http/rate-limits.ts';
 import { addEntry, createCart } from '../api/repositories/cart-repository.ts';
@@ -40,6 +38,7 @@ import { DEMO_SITE } from '../api/seed/demo-site.ts';
 import { demoSiteRows, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { PRODUCT_TYPES, RECORD_TYPES } from '../domain/spec-enums.ts';
 import { buildApp } from '../renderer/app.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -350,42 +349,7 @@ interface Site {
   close(): Promise<void>;
 }
 
-/** Runs a statement on the server's maintenance database, with a connection of its own (as bench/http-server.ts). */
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const serverUrl = process.env.DATABASE_URL || undefined;
-
-async function openSiteDatabase(name: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (!serverUrl) {
-    const handle = await openDatabase({ dataDir: null });
-    return { handle, drop: () => handle.close() };
-  }
-  const database = `bench_catalog_${name}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `create database ${database}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  // The drop at the end ends connections the pool may still be closing; that is expected here.
-  const handle = await openDatabase({
-    databaseUrl: url.toString(),
-    onIdleConnectionError: () => {},
-    listenForChanges: true,
-  });
-  return {
-    handle,
-    drop: async () => {
-      await handle.close();
-      await onServer(serverUrl, `drop database if exists ${database} with (force)`);
-    },
-  };
-}
 
 /** A cart holding three demo products, the same three on both sites, made as the cart API would. */
 async function benchCart(db: Kysely<Database>): Promise<string> {
@@ -414,7 +378,7 @@ async function benchCart(db: Kysely<Database>): Promise<string> {
 
 async function openSite(name: string, withCatalog: boolean): Promise<Site> {
   const started = performance.now();
-  const { handle, drop } = await openSiteDatabase(name);
+  const { handle, drop } = await openBenchDatabase(`bench_catalog_${name}`, { onDisk: false });
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(handle.db);

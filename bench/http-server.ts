@@ -8,51 +8,18 @@
  * a crumb this server signed (a shopper's browser holds both cookies).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { migrateToLatest } from '../api/db/migrate.ts';
-import { type DatabaseHandle, openDatabase } from '../api/db/open-database.ts';
 import { signCrumb } from '../api/http/crumb.ts';
 import type { Limit, LimitName } from '../api/http/rate-limits.ts';
 import { addEntry, createCart } from '../api/repositories/cart-repository.ts';
 import { DEMO_WEBSITE_ID, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { buildApp } from '../renderer/app.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
 const STATIC_BODY = 'x'.repeat(20 * 1024);
 
-/** Runs statements on the server's maintenance database, with a connection of their own. */
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const serverUrl = process.env.DATABASE_URL || undefined;
-const benchDatabase = `bench_http_${process.pid}_${randomBytes(4).toString('hex')}`;
-const dataFolder = await mkdtemp(path.join(tmpdir(), 'bench-http-'));
-let handle: DatabaseHandle;
-if (serverUrl) {
-  await onServer(serverUrl, `create database ${benchDatabase}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${benchDatabase}`;
-  // The drop on exit ends connections the pool may still be closing; that is expected here.
-  handle = await openDatabase({ databaseUrl: url.toString(), onIdleConnectionError: () => {}, listenForChanges: true });
-} else {
-  // On disk, as `npm start` keeps it: in memory the database's files would count in the server's memory.
-  handle = await openDatabase({ dataDir: dataFolder });
-}
-const dropDatabase = async () => {
-  await handle.close();
-  if (serverUrl) await onServer(serverUrl, `drop database if exists ${benchDatabase} with (force)`);
-  else await rm(dataFolder, { recursive: true, force: true });
-};
-
+// On disk, as `npm start` keeps an embedded database: in memory its files would count in the server's memory.
+const { handle, drop: dropDatabase } = await openBenchDatabase('bench_http', { onDisk: true });
 await migrateToLatest(handle.db);
 await seedDemoSite(handle.db);
 
