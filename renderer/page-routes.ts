@@ -25,6 +25,7 @@ import { FORM_ATTEMPT_PARAM, type FormAttempt, loadFormAttempt } from './form-at
 import { formPostRoutes } from './form-post-routes.ts';
 import type { PageCache } from './page-cache.ts';
 import { buildPage } from './page-context/build-page.ts';
+import { CartMemo } from './page-context/cart-memo.ts';
 import type { CheckoutFormState } from './page-context/checkout-json.ts';
 import { PAGE_TYPES } from './page-context/page-types.ts';
 import { SiteDataMemo } from './page-context/site-data-memo.ts';
@@ -133,6 +134,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   }
 
   const memo = new SiteDataMemo();
+  const cartVersionOf = options.contentClock?.cartVersionOf?.bind(options.contentClock);
+  const carts = cartVersionOf ? { memo: new CartMemo(), versionOf: cartVersionOf } : undefined;
   const versionOf = async (websiteId: string): Promise<string> =>
     options.contentClock?.versionOf(websiteId) ?? contentVersion(db, websiteId);
 
@@ -175,6 +178,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       baseUrl: `${request.protocol}://${request.host}`,
       now: options.now(),
       cartId: cookies[CART_COOKIE],
+      carts,
       crumb: request.crumb,
       checkout: answer.checkout,
       formAttempt: answer.formAttempt,

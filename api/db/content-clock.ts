@@ -16,7 +16,16 @@ export interface ContentClock {
    * request never meets a page from before its own write.
    */
   caughtUp(): Promise<void>;
+  /**
+   * Where changes to carts are announced too (migration 0011; the embedded
+   * database), a version of the cart that changes whenever it or its entries
+   * do; otherwise absent, and a shopper's cart is read each time.
+   */
+  cartVersionOf?(cartId: string): string;
 }
+
+/** Past this many carts counted apart, the counts start again under a new number. */
+const MAX_CARTS_COUNTED = 10_000;
 
 /**
  * The embedded database's clock: one count for every website. This process is
@@ -25,9 +34,23 @@ export interface ContentClock {
  */
 export class LocalContentClock implements ContentClock {
   #count = 0;
+  #cartCounting = 0;
+  #cartCounts = new Map<string, number>();
 
   changed(): void {
     this.#count++;
+  }
+
+  cartChanged(cartId: string): void {
+    if (this.#cartCounts.size >= MAX_CARTS_COUNTED) {
+      this.#cartCounting++;
+      this.#cartCounts = new Map();
+    }
+    this.#cartCounts.set(cartId, (this.#cartCounts.get(cartId) ?? 0) + 1);
+  }
+
+  cartVersionOf(cartId: string): string {
+    return `${this.#cartCounting}.${this.#cartCounts.get(cartId) ?? 0}`;
   }
 
   versionOf(): string {

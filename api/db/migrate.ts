@@ -10,6 +10,7 @@ import * as popupOverlay from './migrations/0007-popup-overlay.ts';
 import * as tweakValues from './migrations/0008-tweak-values.ts';
 import * as contentChangeNotices from './migrations/0009-content-change-notices.ts';
 import * as catalogIndexes from './migrations/0010-catalog-indexes.ts';
+import * as cartChangeNotices from './migrations/0011-cart-change-notices.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0008-tweak-values': tweakValues,
   '0009-content-change-notices': contentChangeNotices,
   '0010-catalog-indexes': catalogIndexes,
+  '0011-cart-change-notices': cartChangeNotices,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

@@ -108,8 +108,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   // Before any other query, so the LISTEN can never land inside someone's transaction.
   // A listen is not part of a data folder, so a loaded one needs it too.
   await pglite.listen('content_changes', () => contentClock.changed());
-  // Migrations before 0009 announce changes only to sessions with this setting; PGlite is one session for its whole life.
-  await pglite.query("set app.notify_content_changes = 'on'");
+  await pglite.listen('cart_changes', (cartId) => contentClock.cartChanged(cartId));
+  // Carts are announced only to sessions with this setting (migration 0011), and content changes were
+  // before migration 0009; PGlite is one session for its whole life.
+  await pglite.exec("set app.notify_content_changes = 'on'; set app.notify_cart_changes = 'on'");
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }), plugins });
   return { db, kind: 'pglite', contentClock, close: () => db.destroy() };
 }

@@ -15,6 +15,7 @@ import type { FormAttempt } from '../form-attempts.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
 import type { Route } from '../routing/resolve-route.ts';
 import type { TagDataSource } from '../template-package/index.ts';
+import type { CartMemo } from './cart-memo.ts';
 import { type CheckoutFormState, checkoutJson, orderJson } from './checkout-json.ts';
 import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJson } from './content-json.ts';
 import { installmentContextJson } from './installment-context-json.ts';
@@ -57,6 +58,8 @@ export interface PageRequest {
   now: number;
   /** The visitor's cart cookie, if any: the page then shows their cart (header count, /cart without script). */
   cartId?: string;
+  /** Where carts' changes are announced: carts are then kept until they or the content change (cart-memo.ts). */
+  carts?: { memo: CartMemo; versionOf(cartId: string): string };
   /** The request's crumb (api/http/crumb.ts): the checkout form echoes it. */
   crumb?: string;
   /** A checkout form sent back with problems: the page shows them with the visitor's values. */

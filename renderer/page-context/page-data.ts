@@ -217,7 +217,7 @@ function planRoute(
   }
 }
 
-/** The visitor's cart, the checkout's cart and an order: never memoised, one read each at most. */
+/** The visitor's cart, the checkout's cart and an order: one read each at most, carts kept by version where they can be (cart-memo.ts). */
 async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorData> {
   const websiteId = request.site.website.id;
   const { route, query } = request;
@@ -227,8 +227,12 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
     const sorted = [...new Set(ids)].sort();
     return remember(`cart-catalog|${sorted.join(',')}`, () => getCartCatalog(db, websiteId, sorted));
   };
-  const own = (id: string | undefined) =>
-    id && isId(id) ? getCart(db, websiteId, id, catalog) : Promise.resolve(undefined);
+  const own = (id: string | undefined): Promise<ShoppingCart | undefined> => {
+    if (!id || !isId(id)) return Promise.resolve(undefined);
+    const read = () => getCart(db, websiteId, id, catalog);
+    const { carts, memo } = request;
+    return carts && memo ? carts.memo.get(id, `${websiteId}|${memo.version}|${carts.versionOf(id)}`, read) : read();
+  };
   const open = (cart: ShoppingCart | undefined) => (cart && !cart.isPurchased ? cart : undefined);
   switch (route.kind) {
     case 'checkout': {

@@ -5,6 +5,7 @@
  * request, and nothing of one visitor may reach another.
  */
 import t from 'tap';
+import { CART_COOKIE } from '../../api/cookie-names.ts';
 import { productId, Visitor } from '../api-http/api-helpers.ts';
 import { openDemoApp, updateDemoVariants } from './demo-app.ts';
 
@@ -49,7 +50,7 @@ for (const [mode, queryContentVersion] of [
 }
 
 t.test('the kept data holds nothing of a visitor: each shopper sees their own cart', async (t) => {
-  const { app } = await openDemoApp(t);
+  const { app, handle } = await openDemoApp(t);
   const one = new Visitor(app);
   const two = new Visitor(app);
   await one.add({ itemId: productId('stoneware-mug'), sku: 'FW-MUG-SLATE', quantity: 2 });
@@ -69,6 +70,15 @@ t.test('the kept data holds nothing of a visitor: each shopper sees their own ca
   // The cart changes without any content change: the next page shows it.
   await one.add({ itemId: productId('stoneware-mug'), sku: 'FW-MUG-SLATE', quantity: 1 });
   t.match((await one.request('GET', PRODUCT)).body, /aria-label="3 items in cart"/, 'a cart change shows at once');
+  // Written straight to the database (another process's order, an operator's fix): the next page shows it too.
+  await handle.db
+    .updateTable('cartEntries')
+    .set({ quantity: 5 })
+    .where('cartId', '=', one.cookies.get(CART_COOKIE)!)
+    .execute();
+  t.match((await one.request('GET', PRODUCT)).body, /aria-label="5 items in cart"/, 'so does a change in the database');
+  await handle.db.deleteFrom('carts').where('id', '=', two.cookies.get(CART_COOKIE)!).execute();
+  t.match((await two.request('GET', PRODUCT)).body, /aria-label="Cart"/, 'and a cart removed');
   const stranger = await app.inject({ method: 'GET', url: '/cart', headers: { host: 'localhost' } });
   t.match(stranger.body, /Your cart is empty\./, 'a visitor without a cart has none');
 });

@@ -1,0 +1,41 @@
+import type { ShoppingCart } from '../../api/repositories/cart-repository.ts';
+
+/**
+ * Shoppers' carts as their pages show them, each kept under a key made of
+ * the cart's own version (ContentClock.cartVersionOf: it moves with any change
+ * to the cart or its entries) and the website's content version (the prices,
+ * stock and names its entries show), so a kept cart is exact or never asked
+ * for again. Only where changes to carts are announced (the embedded
+ * database); elsewhere a shopper's page reads the cart each time. A cart is
+ * found by its id alone, which only its holder's cookie names. At most
+ * maxCarts are kept, least recently used out first.
+ */
+export class CartMemo {
+  readonly #entries = new Map<string, { key: string; cart: Promise<ShoppingCart | undefined> }>();
+  readonly #maxCarts: number;
+
+  constructor(maxCarts = 5_000) {
+    this.#maxCarts = maxCarts;
+  }
+
+  get(cartId: string, key: string, load: () => Promise<ShoppingCart | undefined>): Promise<ShoppingCart | undefined> {
+    const known = this.#entries.get(cartId);
+    this.#entries.delete(cartId);
+    if (known?.key === key) {
+      this.#entries.set(cartId, known);
+      return known.cart;
+    }
+    const cart = load();
+    this.#entries.set(cartId, { key, cart });
+    if (this.#entries.size > this.#maxCarts) this.#entries.delete(this.#entries.keys().next().value!);
+    // A failed read is not kept.
+    cart.catch(() => {
+      if (this.#entries.get(cartId)?.cart === cart) this.#entries.delete(cartId);
+    });
+    return cart;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
