@@ -30,7 +30,6 @@ import { stableId } from '../api/db/ids.ts';
 import { json } from '../api/db/json.ts';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import type { Database, ItemImagesTable, ItemsTable, ProductsTable, ProductVariantsTable } from '../api/db/schema.ts';
-import type { Limit, LimitName } from '../api/http/rate-limits.ts';
 import { addEntry, createCart } from '../api/repositories/cart-repository.ts';
 import { compactContentChanges } from '../api/repositories/content-version-repository.ts';
 import { collectionId, DEMO_WEBSITE_ID, demoId, imageId } from '../api/seed/demo-ids.ts';
@@ -39,6 +38,7 @@ import { demoSiteRows, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { PRODUCT_TYPES, RECORD_TYPES } from '../domain/spec-enums.ts';
 import { buildApp } from '../renderer/app.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import { BENCH_LIMITS } from './bench-limits.ts';
 
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -65,15 +65,6 @@ const ROWS: Row[] = [
   { name: 'blog list', path: '/journal', sibling: '/journal?tag=routine' },
   { name: 'blog post', path: '/journal/slow-mornings-pour-over', sibling: '/journal/notes-from-huila' },
 ];
-
-// One client address sends every request: the per-address limits (api/http/rate-limits.ts) would answer 429.
-const UNLIMITED: Limit = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
-const LIMITS: Partial<Record<LimitName, Limit>> = {
-  'page-render': UNLIMITED,
-  search: UNLIMITED,
-  'api-write': UNLIMITED,
-  'cart-write': UNLIMITED,
-};
 
 // ---------------------------------------------------------------------------------------------------------------
 // The bulk content. Words are drawn from small vocabularies with a fixed seed, so every run writes the same rows
@@ -395,7 +386,7 @@ async function openSite(name: string, withCatalog: boolean): Promise<Site> {
       templateDir: undefined,
       templatesRoot: new URL('../templates', import.meta.url).pathname,
       development: false,
-      limits: LIMITS,
+      limits: BENCH_LIMITS,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };

@@ -10,11 +10,11 @@
 import { randomBytes } from 'node:crypto';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { signCrumb } from '../api/http/crumb.ts';
-import type { Limit, LimitName } from '../api/http/rate-limits.ts';
 import { addEntry, createCart } from '../api/repositories/cart-repository.ts';
 import { DEMO_WEBSITE_ID, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { buildApp } from '../renderer/app.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import { BENCH_LIMITS } from './bench-limits.ts';
 
 const STATIC_BODY = 'x'.repeat(20 * 1024);
 
@@ -43,17 +43,6 @@ for (const variant of firstOfEach) {
   if (!added.ok) throw new Error(`the bench cart could not take ${variant.id}: ${added.reason}`);
 }
 
-// One client address sends every request here: the per-address limits on
-// page renders and searches (api/http/rate-limits.ts) would answer 429 after
-// a few hundred, so the bench raises them far past what a run sends.
-const UNLIMITED: Limit = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
-const limits: Partial<Record<LimitName, Limit>> = {
-  'page-render': UNLIMITED,
-  search: UNLIMITED,
-  'api-write': UNLIMITED,
-  'cart-write': UNLIMITED,
-};
-
 const secret = randomBytes(32).toString('hex');
 // A shopper's browser holds the crumb the first page set, beside the cart cookie.
 const crumb = signCrumb(secret, randomBytes(16).toString('hex'));
@@ -64,7 +53,7 @@ const app = await buildApp({
   templateDir: undefined,
   templatesRoot: new URL('../templates', import.meta.url).pathname,
   development: false,
-  limits,
+  limits: BENCH_LIMITS,
 });
 app.get('/__bench/static-20kb', async (_request, reply) => reply.type('text/html; charset=utf-8').send(STATIC_BODY));
 // After a full collection when the server runs with --expose-gc: what is live, not what awaits collection.
