@@ -7,10 +7,14 @@
  * crawler walking a thousand large list pages must not grow the process past
  * its memory, and many small pages may all stay.
  */
+import { encodePage, type PageEncoding } from './page-encodings.ts';
+
 export interface CachedPage {
   status: number;
   html: string;
   storedAt: number;
+  /** Nothing in it is filled in per visitor (no crumb slot): it may be kept compressed too. */
+  sameForEveryone?: boolean;
 }
 
 export interface PageCacheOptions {
@@ -26,8 +30,14 @@ export function pageBytes(key: string, page: CachedPage): number {
   return 2 * (key.length + page.html.length) + 64;
 }
 
+interface Entry {
+  page: CachedPage;
+  bytes: number;
+  encoded: Partial<Record<PageEncoding, Buffer>>;
+}
+
 export class PageCache {
-  readonly #entries = new Map<string, { page: CachedPage; bytes: number }>();
+  readonly #entries = new Map<string, Entry>();
   readonly #options: PageCacheOptions;
   #bytes = 0;
 
@@ -53,8 +63,27 @@ export class PageCache {
     const bytes = pageBytes(key, page);
     // A page larger than the whole cache would only push every other page out.
     if (bytes > this.#options.maxBytes) return;
-    this.#entries.set(key, { page, bytes });
+    this.#entries.set(key, { page, bytes, encoded: {} });
     this.#bytes += bytes;
+    this.#evict();
+  }
+
+  /** The page compressed, made on first asking and kept with it (counted against maxBytes). */
+  encoded(key: string, page: CachedPage, encoding: PageEncoding): Buffer {
+    const entry = this.#entries.get(key);
+    const kept = entry?.page === page ? entry.encoded[encoding] : undefined;
+    if (kept) return kept;
+    const made = encodePage(page.html, encoding);
+    if (entry?.page === page) {
+      entry.encoded[encoding] = made;
+      entry.bytes += made.length;
+      this.#bytes += made.length;
+      this.#evict();
+    }
+    return made;
+  }
+
+  #evict(): void {
     for (const oldest of this.#entries.keys()) {
       if (this.#bytes <= this.#options.maxBytes) break;
       this.#remove(oldest);

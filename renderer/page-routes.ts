@@ -18,7 +18,7 @@ import type { SharedStore } from '../api/state/shared-store.ts';
 import { storableText } from '../api/visitor-input.ts';
 import { loadCheckoutAttempt } from './checkout-attempts.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
-import { fillCrumbSlot } from './crumb-slot.ts';
+import { CRUMB_SLOT, fillCrumbSlot } from './crumb-slot.ts';
 import { escapeHtml } from './escape-html.ts';
 import { fallbackPageFor } from './fallback-page.ts';
 import { FORM_ATTEMPT_PARAM, type FormAttempt, loadFormAttempt } from './form-attempts.ts';
@@ -29,6 +29,7 @@ import { CartMemo } from './page-context/cart-memo.ts';
 import type { CheckoutFormState } from './page-context/checkout-json.ts';
 import { PAGE_TYPES } from './page-context/page-types.ts';
 import { SiteDataMemo } from './page-context/site-data-memo.ts';
+import { preferredEncoding } from './page-encodings.ts';
 import { isRenderStop, renderPage } from './render-page.ts';
 import { holdsPersonalDetails, isVisitorRoute, pathFilter, type Route, resolveRoute } from './routing/resolve-route.ts';
 import { websiteTweakValues } from './site-stylesheet.ts';
@@ -222,7 +223,12 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       ? withErrorOverlay(rendered.html, [...packaged.pkg.errors, ...rendered.errors].map(formatPackageError))
       : rendered.html;
     if (answer.cacheKey && rendered.errors.length === 0) {
-      options.cache?.set(answer.cacheKey, { status: built.status, html, storedAt: Date.now() });
+      options.cache?.set(answer.cacheKey, {
+        status: built.status,
+        html,
+        storedAt: Date.now(),
+        sameForEveryone: !html.includes(CRUMB_SLOT),
+      });
     }
     // A form's outcome holds what the visitor typed.
     const cacheControl = holdsPersonalDetails(answer.route) || answer.formAttempt ? 'no-store' : 'no-cache';
@@ -278,13 +284,15 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         const packaged = await packages.get(site.settings.templatePackage);
         cacheKey = `${site.website.id}|${version}|${packaged?.revision}|${request.url}`;
         const hit = options.cache?.get(cacheKey, Date.now());
-        if (hit)
+        if (hit) {
+          reply.code(hit.status).type(HTML).header('cache-control', 'no-cache').header('x-page-cache', 'hit');
+          const encoding = hit.sameForEveryone ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+          if (!encoding || !options.cache) return reply.send(fillCrumbSlot(hit.html, request.crumb));
           return reply
-            .code(hit.status)
-            .type(HTML)
-            .header('cache-control', 'no-cache')
-            .header('x-page-cache', 'hit')
-            .send(fillCrumbSlot(hit.html, request.crumb));
+            .header('content-encoding', encoding)
+            .header('vary', 'accept-encoding')
+            .send(options.cache.encoded(cacheKey, hit, encoding));
+        }
       }
       await options.limiter.byAddress('page-render', request);
       const query = pageQuery(url.searchParams);

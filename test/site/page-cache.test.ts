@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import t from 'tap';
 import { CART_COOKIE } from '../../api/cookie-names.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
@@ -57,3 +58,37 @@ for (const [mode, queryContentVersion] of [
     t.equal((await get('/cart')).headers['x-page-cache'], undefined, 'the cart page is never cached');
   });
 }
+
+t.test('a cached page the same for everyone is compressed once and sent so; one holding a crumb is not', async (t) => {
+  const { app } = await openDemoApp(t);
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { host: 'localhost', ...headers } });
+
+  const plain = await get(PRODUCT);
+  t.notMatch(plain.body, /name="crumb"/, 'the product page holds no crumb');
+  for (const [encoding, decode] of [
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const) {
+    const answer = await get(PRODUCT, { 'accept-encoding': `${encoding}, identity;q=0.5` });
+    t.equal(answer.headers['x-page-cache'], 'hit');
+    t.equal(answer.headers['content-encoding'], encoding, `${encoding} as asked`);
+    t.match(String(answer.headers.vary), /accept-encoding/i);
+    t.equal(decode(answer.rawPayload).toString(), plain.body, `the same page in ${encoding}`);
+    const again = await get(PRODUCT, { 'accept-encoding': encoding });
+    t.same(again.rawPayload, answer.rawPayload, 'kept, not made again');
+  }
+  const refused = await get(PRODUCT, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+  t.equal(refused.headers['content-encoding'], undefined, 'q=0 refuses both');
+  t.equal(refused.body, plain.body);
+
+  // The contact page's form posts the visitor's crumb: each visitor gets their own, compressed or not.
+  await get('/contact');
+  const one = await get('/contact', { 'accept-encoding': 'br', cookie: `crumb=${'a'.repeat(64)}` });
+  const two = await get('/contact', { 'accept-encoding': 'br' });
+  t.equal(one.headers['x-page-cache'], 'hit');
+  const crumbs = [one, two].map(
+    (answer) => /name="crumb" value="([0-9a-f]+)"/.exec(brotliDecompressSync(answer.rawPayload).toString())?.[1],
+  );
+  t.ok(crumbs[0] && crumbs[1] && crumbs[0] !== crumbs[1], 'two visitors, two crumbs');
+});

@@ -1,0 +1,36 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import t from 'tap';
+import { PageCache } from '../../renderer/page-cache.ts';
+import { preferredEncoding } from '../../renderer/page-encodings.ts';
+
+t.test('brotli, else gzip, as Accept-Encoding allows', async (t) => {
+  t.equal(preferredEncoding(undefined), undefined);
+  t.equal(preferredEncoding(''), undefined);
+  t.equal(preferredEncoding('gzip, deflate, br'), 'br');
+  t.equal(preferredEncoding('gzip'), 'gzip');
+  t.equal(preferredEncoding('BR;q=0.5'), 'br', 'names and weights in any case');
+  t.equal(preferredEncoding('br;q=0, gzip;q=0.1'), 'gzip', 'q=0 refuses');
+  t.equal(preferredEncoding('*'), 'br', '* stands for the rest');
+  t.equal(preferredEncoding('*, br;q=0'), 'gzip');
+  t.equal(preferredEncoding('identity, deflate'), undefined);
+  t.equal(preferredEncoding('br;q=zero'), undefined, 'an unreadable weight allows nothing');
+});
+
+t.test('the cache makes an encoding once, keeps it with the page and counts it', async (t) => {
+  const html = `<p>${'cached words '.repeat(2000)}</p>`;
+  const cache = new PageCache({ maxBytes: 2 * html.length + 2_000 });
+  const page = { status: 200, html, storedAt: Date.now(), sameForEveryone: true };
+  cache.set('a', page);
+  const br = cache.encoded('a', page, 'br');
+  t.equal(brotliDecompressSync(br).toString(), html);
+  t.equal(cache.encoded('a', page, 'br'), br, 'the same buffer the second time');
+  t.equal(gunzipSync(cache.encoded('a', page, 'gzip')).toString(), html);
+
+  // Past maxBytes with its encodings counted, the page leaves like any other.
+  // Room for the page and its key (pageBytes) and ten bytes more.
+  const big = new PageCache({ maxBytes: 2 * ('a'.length + html.length) + 64 + 10 });
+  big.set('a', page);
+  big.encoded('a', page, 'gzip');
+  t.equal(big.get('a', Date.now()), undefined, 'its encoding pushed it past the bound');
+  t.ok(big.encoded('a', page, 'br').length > 0, 'a page no longer kept is still encoded for the answer');
+});
