@@ -12,6 +12,12 @@ import { type DatabaseHandle, openDatabase } from '../api/db/open-database.ts';
 
 export interface BenchDatabase {
   handle: DatabaseHandle;
+  /**
+   * Closes the handle and opens the same database again, as a server started
+   * on an existing database would find it: an embedded database's memory then
+   * holds what serving needs, not what migrating and seeding it took.
+   */
+  reopen(): Promise<DatabaseHandle>;
   /** Closes the database and removes it (the server's database or the data folder). */
   drop(): Promise<void>;
 }
@@ -31,14 +37,20 @@ export async function openBenchDatabase(name: string, embedded: { onDisk: boolea
   const serverUrl = process.env.DATABASE_URL || undefined;
   if (!serverUrl) {
     const dataDir = embedded.onDisk ? await mkdtemp(path.join(tmpdir(), `${name}-`)) : null;
-    const handle = await openDatabase({ dataDir });
-    return {
-      handle,
+    const bench: BenchDatabase = {
+      handle: await openDatabase({ dataDir }),
+      reopen: async () => {
+        if (!dataDir) return bench.handle;
+        await bench.handle.close();
+        bench.handle = await openDatabase({ dataDir });
+        return bench.handle;
+      },
       drop: async () => {
-        await handle.close();
+        await bench.handle.close();
         if (dataDir) await rm(dataDir, { recursive: true, force: true });
       },
     };
+    return bench;
   }
   const database = `${name}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await onServer(serverUrl, `create database ${database}`);
@@ -52,6 +64,7 @@ export async function openBenchDatabase(name: string, embedded: { onDisk: boolea
   });
   return {
     handle,
+    reopen: async () => handle,
     drop: async () => {
       await handle.close();
       await onServer(serverUrl, `drop database if exists ${database} with (force)`);
