@@ -12,12 +12,6 @@ import { type DatabaseHandle, openDatabase } from '../api/db/open-database.ts';
 
 export interface BenchDatabase {
   handle: DatabaseHandle;
-  /**
-   * Closes the handle and opens the same database again, as a server started
-   * on an existing database would find it: an embedded database's memory then
-   * holds what serving needs, not what migrating and seeding it took.
-   */
-  reopen(): Promise<DatabaseHandle>;
   /** Closes the database and removes it (the server's database or the data folder). */
   drop(): Promise<void>;
 }
@@ -37,20 +31,14 @@ export async function openBenchDatabase(name: string, embedded: { onDisk: boolea
   const serverUrl = process.env.DATABASE_URL || undefined;
   if (!serverUrl) {
     const dataDir = embedded.onDisk ? await mkdtemp(path.join(tmpdir(), `${name}-`)) : null;
-    const bench: BenchDatabase = {
-      handle: await openDatabase({ dataDir }),
-      reopen: async () => {
-        if (!dataDir) return bench.handle;
-        await bench.handle.close();
-        bench.handle = await openDatabase({ dataDir });
-        return bench.handle;
-      },
+    const handle = await openDatabase({ dataDir });
+    return {
+      handle,
       drop: async () => {
-        await bench.handle.close();
+        await handle.close();
         if (dataDir) await rm(dataDir, { recursive: true, force: true });
       },
     };
-    return bench;
   }
   const database = `${name}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await onServer(serverUrl, `create database ${database}`);
@@ -64,7 +52,6 @@ export async function openBenchDatabase(name: string, embedded: { onDisk: boolea
   });
   return {
     handle,
-    reopen: async () => handle,
     drop: async () => {
       await handle.close();
       await onServer(serverUrl, `drop database if exists ${database} with (force)`);

@@ -19,12 +19,12 @@ import { BENCH_LIMITS } from './bench-limits.ts';
 const STATIC_BODY = 'x'.repeat(20 * 1024);
 
 // On disk, as `npm start` keeps an embedded database: in memory its files would count in the server's memory.
-const bench = await openBenchDatabase('bench_http', { onDisk: true });
-await migrateToLatest(bench.handle.db);
-await seedDemoSite(bench.handle.db);
+const { handle, drop: dropDatabase } = await openBenchDatabase('bench_http', { onDisk: true });
+await migrateToLatest(handle.db);
+await seedDemoSite(handle.db);
 
 // A visitor's cart holding three different products (one of each), made as the cart API would.
-const variants = await bench.handle.db
+const variants = await handle.db
   .selectFrom('productVariants')
   .select(['itemId', 'id'])
   .where('websiteId', '=', DEMO_WEBSITE_ID)
@@ -33,17 +33,15 @@ const variants = await bench.handle.db
   .orderBy('displayIndex')
   .execute();
 const firstOfEach = [...new Map(variants.map((v) => [v.itemId, v])).values()].slice(0, 3);
-const cart = await createCart(bench.handle.db, DEMO_WEBSITE_ID, { currency: 'USD' });
+const cart = await createCart(handle.db, DEMO_WEBSITE_ID, { currency: 'USD' });
 for (const variant of firstOfEach) {
-  const added = await addEntry(bench.handle.db, DEMO_WEBSITE_ID, cart.id, {
+  const added = await addEntry(handle.db, DEMO_WEBSITE_ID, cart.id, {
     itemId: variant.itemId,
     variantId: variant.id,
     quantity: 1,
   });
   if (!added.ok) throw new Error(`the bench cart could not take ${variant.id}: ${added.reason}`);
 }
-// The server starts on the database as it now is, as `npm start` would.
-const handle = await bench.reopen();
 
 const secret = randomBytes(32).toString('hex');
 // A shopper's browser holds the crumb the first page set, beside the cart cookie.
@@ -71,6 +69,6 @@ process.stdout.write(
 process.on('SIGTERM', () =>
   app
     .close()
-    .then(() => bench.drop())
+    .then(dropDatabase)
     .then(() => process.exit(0)),
 );
