@@ -9,8 +9,11 @@ export const SITE_USER_INFO_COOKIE = 'SiteUserInfo';
 
 export const VISITOR_COOKIES: readonly string[] = [CART_COOKIE, SITE_USER_SESSION_COOKIE, SITE_USER_INFO_COOKIE];
 
-/** True when a Cookie header names any visitor cookie. */
-export function hasVisitorCookie(cookieHeader: string | undefined): boolean {
+/** True when a Cookie header names any visitor cookie, leaving out the one given. */
+export function hasVisitorCookie(cookieHeader: string | undefined, except?: string): boolean {
   if (!cookieHeader) return false;
-  return cookieHeader.split(';').some((pair) => VISITOR_COOKIES.includes(pair.split('=')[0]!.trim()));
+  return cookieHeader.split(';').some((pair) => {
+    const name = pair.split('=')[0]!.trim();
+    return name !== except && VISITOR_COOKIES.includes(name);
+  });
 }

@@ -12,8 +12,10 @@ import { CART_COOKIE, hasVisitorCookie } from '../api/cookie-names.ts';
 import type { ContentClock } from '../api/db/content-clock.ts';
 import type { Database } from '../api/db/schema.ts';
 import type { RateLimiter } from '../api/http/rate-limits.ts';
+import type { ShoppingCart } from '../api/repositories/cart-repository.ts';
 import { contentVersion } from '../api/repositories/content-version-repository.ts';
 import { findWebsiteByHost, type WebsiteWithSettings } from '../api/repositories/website-repository.ts';
+import { cartJson, type ShoppingCartJson } from '../api/services/cart-service.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
 import { storableText } from '../api/visitor-input.ts';
 import { loadCheckoutAttempt } from './checkout-attempts.ts';
@@ -23,10 +25,11 @@ import { escapeHtml } from './escape-html.ts';
 import { fallbackPageFor } from './fallback-page.ts';
 import { FORM_ATTEMPT_PARAM, type FormAttempt, loadFormAttempt } from './form-attempts.ts';
 import { formPostRoutes } from './form-post-routes.ts';
-import type { PageCache } from './page-cache.ts';
+import type { CachedPage, PageCache } from './page-cache.ts';
 import { buildPage } from './page-context/build-page.ts';
 import { CartMemo } from './page-context/cart-memo.ts';
 import type { CheckoutFormState } from './page-context/checkout-json.ts';
+import { loadOpenCart } from './page-context/page-data.ts';
 import { PAGE_TYPES } from './page-context/page-types.ts';
 import { SiteDataMemo } from './page-context/site-data-memo.ts';
 import { preferredEncoding } from './page-encodings.ts';
@@ -35,6 +38,8 @@ import { holdsPersonalDetails, isVisitorRoute, pathFilter, type Route, resolveRo
 import { websiteTweakValues } from './site-stylesheet.ts';
 import { formatPackageError } from './template-package/index.ts';
 import type { TemplatePackages } from './template-packages.ts';
+import { VisitorPageShapes } from './visitor-page-shapes.ts';
+import { type ReadShape, ReadTrace, visitorFingerprint } from './visitor-read-trace.ts';
 
 export interface PageRoutesOptions {
   db: Kysely<Database>;
@@ -67,8 +72,16 @@ interface PageAnswer {
   format: string | null;
   /** Where the HTML is kept for other anonymous visitors; absent for pages that are never shared. */
   cacheKey?: string;
+  /** A shopper's page: kept under cacheKey with what its render reads of their values (visitor-read-trace.ts). */
+  shopper?: ShopperValues;
   checkout?: CheckoutFormState;
   formAttempt?: FormAttempt;
+}
+
+/** What a shopper's page may show of them, as the page context has it, and their open cart already read. */
+interface ShopperValues {
+  cart: ShoppingCart | undefined;
+  shoppingCart: ShoppingCartJson | null;
 }
 
 /** In development, what went wrong is shown at the foot of the page: each line a problem with its file:line:col. */
@@ -87,6 +100,9 @@ function withErrorOverlay(html: string, problems: readonly string[]): string {
 function pageQuery(params: URLSearchParams): URLSearchParams {
   return new URLSearchParams([...params].map(([name, value]) => [storableText(name), storableText(value)]));
 }
+
+const cookiesOf = (request: FastifyRequest): Record<string, string | undefined> =>
+  request.headers.cookie ? fastifyCookie.parse(request.headers.cookie) : {};
 
 export async function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
   const { db, packages, development } = options;
@@ -135,6 +151,20 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   }
 
   const memo = new SiteDataMemo();
+  const shopperShapes = new VisitorPageShapes();
+  const shopperKey = (pageKey: string, shopper: ShopperValues, shape: ReadShape) =>
+    `${pageKey}|${visitorFingerprint(shopper.shoppingCart, shape)}`;
+
+  /** A kept page: compressed once when it is the same for everyone and the visitor takes an encoding. */
+  function sendKept(request: FastifyRequest, reply: FastifyReply, key: string, hit: CachedPage) {
+    reply.code(hit.status).type(HTML).header('cache-control', 'no-cache').header('x-page-cache', 'hit');
+    const encoding = hit.sameForEveryone ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+    if (!encoding || !options.cache) return reply.send(fillCrumbSlot(hit.html, request.crumb));
+    return reply
+      .header('content-encoding', encoding)
+      .header('vary', 'accept-encoding')
+      .send(options.cache.encoded(key, hit, encoding));
+  }
   const cartVersionOf = options.contentClock?.cartVersionOf?.bind(options.contentClock);
   const carts = cartVersionOf ? { memo: new CartMemo(), versionOf: cartVersionOf } : undefined;
   const versionOf = async (websiteId: string): Promise<string> =>
@@ -170,7 +200,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   /** Builds a page and answers with its HTML, or with its context as JSON when the query asks. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, site: WebsiteWithSettings, answer: PageAnswer) {
     const { format } = answer;
-    const cookies = request.headers.cookie ? fastifyCookie.parse(request.headers.cookie) : {};
+    const cookies = cookiesOf(request);
     const built = await buildPage(db, {
       site,
       memo: { version: answer.version, data: memo },
@@ -180,6 +210,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       now: options.now(),
       cartId: cookies[CART_COOKIE],
       carts,
+      openCart: answer.shopper ? { cart: answer.shopper.cart } : undefined,
       crumb: request.crumb,
       checkout: answer.checkout,
       formAttempt: answer.formAttempt,
@@ -198,6 +229,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       request.log.error({ route: request.url, package: site.settings.templatePackage }, 'no such template package');
       return sendFallback(reply, site, built.status === 200 ? 500 : built.status);
     }
+    const trace = answer.shopper ? new ReadTrace() : undefined;
+    if (trace) built.context = { ...built.context, shoppingCart: trace.root(built.context.shoppingCart) };
     const rendered = await renderPage(packaged.pkg, built, {
       now: options.now(),
       revision: packaged.revision,
@@ -222,8 +255,13 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     const html = development
       ? withErrorOverlay(rendered.html, [...packaged.pkg.errors, ...rendered.errors].map(formatPackageError))
       : rendered.html;
-    if (answer.cacheKey && rendered.errors.length === 0) {
-      options.cache?.set(answer.cacheKey, {
+    if (answer.cacheKey && rendered.errors.length === 0 && !trace?.opaque) {
+      let key = answer.cacheKey;
+      if (trace && answer.shopper) {
+        key = shopperKey(answer.cacheKey, answer.shopper, trace.shape);
+        shopperShapes.add(answer.cacheKey, trace.shape);
+      }
+      options.cache?.set(key, {
         status: built.status,
         html,
         storedAt: Date.now(),
@@ -268,30 +306,34 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     }
     const format = url.searchParams.get('format');
     const route = resolveRoute(url.pathname);
-    // Only anonymous HTML pages are shared: nothing a visitor's cookies could change.
+    // Only HTML pages are kept, and only for visitors whose cookies say no more than what is in their cart.
     const attemptId = url.searchParams.get(FORM_ATTEMPT_PARAM);
-    const shareable =
+    const keepable =
       options.cache !== undefined &&
       !format &&
       !isVisitorRoute(route) &&
-      !hasVisitorCookie(request.headers.cookie) &&
+      !hasVisitorCookie(request.headers.cookie, CART_COOKIE) &&
       attemptId === null;
     if (route.kind === 'search') await options.limiter.byAddress('search', request);
     const { site, version } = found;
     try {
       let cacheKey: string | undefined;
-      if (shareable) {
+      let shopper: ShopperValues | undefined;
+      if (keepable && options.cache) {
         const packaged = await packages.get(site.settings.templatePackage);
         cacheKey = `${site.website.id}|${version}|${packaged?.revision}|${request.url}`;
-        const hit = options.cache?.get(cacheKey, Date.now());
-        if (hit) {
-          reply.code(hit.status).type(HTML).header('cache-control', 'no-cache').header('x-page-cache', 'hit');
-          const encoding = hit.sameForEveryone ? preferredEncoding(request.headers['accept-encoding']) : undefined;
-          if (!encoding || !options.cache) return reply.send(fillCrumbSlot(hit.html, request.crumb));
-          return reply
-            .header('content-encoding', encoding)
-            .header('vary', 'accept-encoding')
-            .send(options.cache.encoded(cacheKey, hit, encoding));
+        const cartId = hasVisitorCookie(request.headers.cookie) ? cookiesOf(request)[CART_COOKIE] : undefined;
+        if (cartId === undefined) {
+          const hit = options.cache.get(cacheKey, Date.now());
+          if (hit) return sendKept(request, reply, cacheKey, hit);
+        } else {
+          const cart = await loadOpenCart(db, { site, memo: { version, data: memo }, cartId, carts });
+          shopper = { cart, shoppingCart: cart ? cartJson(cart) : null };
+          for (const shape of shopperShapes.get(cacheKey)) {
+            const key = shopperKey(cacheKey, shopper, shape);
+            const hit = options.cache.get(key, Date.now());
+            if (hit) return sendKept(request, reply, key, hit);
+          }
         }
       }
       await options.limiter.byAddress('page-render', request);
@@ -302,7 +344,16 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
           : undefined;
       const formAttempt =
         attemptId === null ? undefined : await loadFormAttempt(options.store, attemptId, request.sentCrumb ?? '');
-      return await sendPage(request, reply, site, { route, query, version, format, cacheKey, checkout, formAttempt });
+      return await sendPage(request, reply, site, {
+        route,
+        query,
+        version,
+        format,
+        cacheKey,
+        shopper,
+        checkout,
+        formAttempt,
+      });
     } catch (error) {
       // An answer meant for the visitor (429) is not a failure: html-errors.ts shows it.
       if (error instanceof ApiError && error.statusCode < 500) throw error;

@@ -4,6 +4,7 @@
  */
 
 import type { Collection, Item } from '../../api/db/schema.ts';
+import type { ShoppingCart } from '../../api/repositories/cart-repository.ts';
 import type { CommentThread } from '../../api/repositories/comment-repository.ts';
 import type { AdjacentItems } from '../../api/repositories/item-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
@@ -60,6 +61,8 @@ export interface PageRequest {
   cartId?: string;
   /** Where carts' changes are announced: carts are then kept until they or the content change (cart-memo.ts). */
   carts?: { memo: CartMemo; versionOf(cartId: string): string };
+  /** The visitor's open cart (page-data.ts loadOpenCart), when the caller has read it already. */
+  openCart?: { cart: ShoppingCart | undefined };
   /** The request's crumb (api/http/crumb.ts): the checkout form echoes it. */
   crumb?: string;
   /** A checkout form sent back with problems: the page shows them with the visitor's values. */

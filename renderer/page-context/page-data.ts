@@ -88,7 +88,9 @@ async function loadShared(db: Db, request: PageRequest): Promise<{ site: SiteDat
 }
 
 /** Loads through the request's memo when it has one, or straight from the database. */
-export function rememberFor(request: PageRequest): <T>(key: string, load: () => Promise<T>) => Promise<T> {
+export function rememberFor(
+  request: Pick<PageRequest, 'site' | 'memo'>,
+): <T>(key: string, load: () => Promise<T>) => Promise<T> {
   const websiteId = request.site.website.id;
   return (key, load) =>
     request.memo ? request.memo.data.get(`${websiteId}|${request.memo.version}`, key, load) : load();
@@ -217,23 +219,38 @@ function planRoute(
   }
 }
 
-/** The visitor's cart, the checkout's cart and an order: one read each at most, carts kept by version where they can be (cart-memo.ts). */
-async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorData> {
+/** What reading a visitor's cart takes of a page request. */
+export type CartRequest = Pick<PageRequest, 'site' | 'memo' | 'carts' | 'cartId'>;
+
+/** Reads a visitor's cart by the id their cookie names, kept by version where carts' changes are announced (cart-memo.ts). */
+function cartReader(db: Db, request: CartRequest): (id: string | undefined) => Promise<ShoppingCart | undefined> {
   const websiteId = request.site.website.id;
-  const { route, query } = request;
   // The visitor's own rows are read each time; what their entries show of the products is the catalog's, kept per version.
   const remember = rememberFor(request);
   const catalog: CartCatalog = (ids) => {
     const sorted = [...new Set(ids)].sort();
     return remember(`cart-catalog|${sorted.join(',')}`, () => getCartCatalog(db, websiteId, sorted));
   };
-  const own = (id: string | undefined): Promise<ShoppingCart | undefined> => {
+  return (id) => {
     if (!id || !isId(id)) return Promise.resolve(undefined);
     const read = () => getCart(db, websiteId, id, catalog);
     const { carts, memo } = request;
     return carts && memo ? carts.memo.get(id, `${websiteId}|${memo.version}|${carts.versionOf(id)}`, read) : read();
   };
-  const open = (cart: ShoppingCart | undefined) => (cart && !cart.isPurchased ? cart : undefined);
+}
+
+const open = (cart: ShoppingCart | undefined) => (cart && !cart.isPurchased ? cart : undefined);
+
+/** The cart a page shows in its header: the visitor's, unless it is bought. */
+export async function loadOpenCart(db: Db, request: CartRequest): Promise<ShoppingCart | undefined> {
+  return open(await cartReader(db, request)(request.cartId));
+}
+
+/** The visitor's cart, the checkout's cart and an order: one read each at most. */
+async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorData> {
+  const websiteId = request.site.website.id;
+  const { route, query } = request;
+  const own = cartReader(db, request);
   switch (route.kind) {
     case 'checkout': {
       // A cart named in the URL (subscriptions, express checkout) wins over the visitor's own.
@@ -254,6 +271,6 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
       return { cart: open(cart), order };
     }
     default:
-      return { cart: open(await own(request.cartId)) };
+      return { cart: request.openCart ? request.openCart.cart : await loadOpenCart(db, request) };
   }
 }

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import t from 'tap';
-import { CART_COOKIE } from '../../api/cookie-names.ts';
+import { CART_COOKIE, SITE_USER_SESSION_COOKIE } from '../../api/cookie-names.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
 import { openDemoApp, updateDemoVariants } from './demo-app.ts';
 
@@ -52,8 +52,16 @@ for (const [mode, queryContentVersion] of [
 
     const withCart = await get(PRODUCT, `${CART_COOKIE}=abc`);
     const withCartAgain = await get(PRODUCT, `other=1; ${CART_COOKIE}=abc`);
-    t.equal(withCart.headers['x-page-cache'], undefined, 'a visitor with a cart is never served from the cache');
-    t.equal(withCartAgain.headers['x-page-cache'], undefined);
+    t.equal(withCart.headers['x-page-cache'], undefined, "a cart cookie's first page is rendered");
+    t.equal(withCartAgain.headers['x-page-cache'], 'hit', 'and kept by what it shows of the cart (none here)');
+    t.match(withCartAgain.body, /Journal &amp; Notes/);
+    const signedIn = `${SITE_USER_SESSION_COOKIE}=x; ${CART_COOKIE}=abc`;
+    await get(PRODUCT, signedIn);
+    t.equal(
+      (await get(PRODUCT, signedIn)).headers['x-page-cache'],
+      undefined,
+      'a session is never served from the cache',
+    );
     t.equal((await get('/cart')).headers['x-page-cache'], undefined);
     t.equal((await get('/cart')).headers['x-page-cache'], undefined, 'the cart page is never cached');
   });
