@@ -7,6 +7,7 @@
 import { QUANTITY_MESSAGES } from '../domain/quantity.ts';
 import { FORM_MESSAGES } from '../shared/form-messages.ts';
 import { RESTOCK_MESSAGES } from '../shared/restock-messages.ts';
+import { SITE_USER_MESSAGES } from '../shared/site-user-messages.ts';
 
 type Message = string | ((params: Record<string, string>) => string);
 
@@ -84,6 +85,37 @@ export const API_ERRORS = {
   'api-key-missing': { status: 401, message: 'This call needs an API key (Authorization: Bearer <key>).' },
   'api-key-refused': { status: 401, message: 'The API key is not valid for this website, or has been revoked.' },
   'api-key-forbidden': { status: 403, message: 'The API key does not allow this call.' },
+  // Site users. Sign-up, password and profile input; fields holds each field's message.
+  'account-input-invalid': { status: 400, message: 'Please check the highlighted fields.' },
+  // Spec section 5, 'Please enter a valid email'.
+  'account-email-invalid': { status: 400, message: SITE_USER_MESSAGES.emailInvalid },
+  'account-email-taken': { status: 409, message: 'An account with this email already exists. Sign in instead.' },
+  // One message for an unknown email and a wrong password, so it does not tell which addresses have accounts.
+  'sign-in-failed': { status: 401, message: 'The email or password is incorrect.' },
+  'sign-in-rate-limited': {
+    status: 429,
+    message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  },
+  'not-signed-in': { status: 401, message: 'Please sign in to continue.' },
+  // Spec section 6: signed-in site users send an XSRF token header on later calls.
+  'site-user-xsrf-missing': {
+    status: 403,
+    message:
+      'This call needs the X-SiteUser-XSRF-Token header with the token your sign-in answered. Sign in again if you no longer have it.',
+  },
+  'site-user-xsrf-refused': {
+    status: 403,
+    message: 'The X-SiteUser-XSRF-Token header does not match your session. Sign in again.',
+  },
+  'current-password-incorrect': { status: 400, message: SITE_USER_MESSAGES.currentPasswordIncorrect },
+  // A password-reset or email-verification link that is unknown, used already or expired.
+  'account-link-invalid': {
+    status: 400,
+    message: 'This link has expired or has already been used. Please ask for a new one.',
+  },
+  'language-invalid': { status: 400, message: SITE_USER_MESSAGES.languageInvalid },
+  // Spec section 7: the locale call is only for a translation language that is not a custom code.
+  'language-custom': { status: 400, message: SITE_USER_MESSAGES.languageCustom },
   // Spec section 8 ('Something went wrong').
   internal: { status: 500, message: 'Something went wrong' },
 } satisfies Record<string, ErrorDefinition>;
@@ -92,7 +124,12 @@ export type ApiErrorCode = keyof typeof API_ERRORS;
 
 export interface ApiErrorBody {
   error: { code: ApiErrorCode; message: string; fields?: Record<string, string> };
+  /** Spec section 4: a crumb failure says so, and the client retries a sign-out once on it. */
+  crumbFail?: true;
 }
+
+/** The codes of a failed crumb check, which the body marks with crumbFail. */
+const CRUMB_FAILURES: ReadonlySet<ApiErrorCode> = new Set(['crumb-failed', 'cookies-disabled']);
 
 /** An error a route throws to answer with the table's status and message. */
 export class ApiError extends Error {
@@ -117,9 +154,14 @@ export class ApiError extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
+  get isCrumbFailure(): boolean {
+    return CRUMB_FAILURES.has(this.code);
+  }
+
   toBody(): ApiErrorBody {
     return {
       error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+      ...(this.isCrumbFailure ? { crumbFail: true as const } : {}),
     };
   }
 }

@@ -11,6 +11,7 @@ import * as tweakValues from './migrations/0008-tweak-values.ts';
 import * as contentChangeNotices from './migrations/0009-content-change-notices.ts';
 import * as catalogIndexes from './migrations/0010-catalog-indexes.ts';
 import * as cartChangeNotices from './migrations/0011-cart-change-notices.ts';
+import * as siteUserAccounts from './migrations/0012-site-user-accounts.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009-content-change-notices': contentChangeNotices,
   '0010-catalog-indexes': catalogIndexes,
   '0011-cart-change-notices': cartChangeNotices,
+  '0012-site-user-accounts': siteUserAccounts,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

@@ -401,6 +401,8 @@ export interface SiteUsersTable {
   passwordHash: string;
   locale: Nullable<string>;
   createdOn: CreatedAt;
+  /** When the user opened the link mailed to the address; null until then (migration 0012). */
+  emailVerifiedOn: NullableTimestamp;
 }
 
 export interface SiteUserSessionsTable {
@@ -410,6 +412,19 @@ export interface SiteUserSessionsTable {
   siteUserId: string;
   xsrfToken: string;
   rememberMe: Generated<boolean>;
+  expiresOn: Timestamp;
+  createdOn: CreatedAt;
+}
+
+export type SiteUserTokenPurpose = 'password-reset' | 'email-verification';
+
+/** One-time tokens of emailed links (migration 0012): stored hashed, deleted when used. */
+export interface SiteUserTokensTable {
+  websiteId: string;
+  /** sha256 of the token; the token itself is only in the link. */
+  tokenHash: string;
+  siteUserId: string;
+  purpose: SiteUserTokenPurpose;
   expiresOn: Timestamp;
   createdOn: CreatedAt;
 }
@@ -506,6 +521,7 @@ export interface Database {
   restockSignups: RestockSignupsTable;
   siteUsers: SiteUsersTable;
   siteUserSessions: SiteUserSessionsTable;
+  siteUserTokens: SiteUserTokensTable;
   apiKeys: ApiKeysTable;
   commercePreferences: CommercePreferencesTable;
   analyticsEvents: AnalyticsEventsTable;

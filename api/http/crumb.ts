@@ -42,6 +42,16 @@ function isSigned(secret: string, crumb: string): boolean {
   return match !== null && sameText(signCrumb(secret, match[1]!), crumb);
 }
 
+export function crumbCookieOptions(request: FastifyRequest) {
+  return {
+    path: '/',
+    sameSite: 'lax' as const,
+    // The page's scripts read it to echo it, so it cannot be httpOnly.
+    httpOnly: false,
+    secure: request.protocol === 'https',
+  };
+}
+
 /** Gives each request its crumb and sets the cookie on HTML responses to visitors who lack a good one; app-wide. */
 export const crumbCookie = fp(
   async (app: FastifyInstance, options: { secret: string }) => {
@@ -75,13 +85,7 @@ export const crumbCookie = fp(
       const type = reply.getHeader('content-type');
       if (typeof type !== 'string' || !type.startsWith('text/html')) return payload;
       if (request.sentCrumb) return payload;
-      const cookie = fastifyCookie.serialize(CRUMB_COOKIE, request.crumb, {
-        path: '/',
-        sameSite: 'lax',
-        // The page's scripts read it to echo it, so it cannot be httpOnly.
-        httpOnly: false,
-        secure: request.protocol === 'https',
-      });
+      const cookie = fastifyCookie.serialize(CRUMB_COOKIE, request.crumb, crumbCookieOptions(request));
       const existing = reply.getHeader('set-cookie');
       const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
       reply.header('set-cookie', [...list, cookie]);

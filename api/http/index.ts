@@ -17,11 +17,15 @@ import type { Db } from '../repositories/transaction.ts';
 import { authenticateApiKey } from './api-key-auth.ts';
 import { BODY_LIMITS } from './body-limits.ts';
 import { cartRoutes } from './cart-routes.ts';
-import { crumbCookie, verifyCrumb } from './crumb.ts';
+import { CRUMB_COOKIE, crumbCookie, crumbCookieOptions, verifyCrumb } from './crumb.ts';
 import { formRoutes } from './form-routes.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { restockRoutes } from './restock-routes.ts';
+import { siteUserAccountRoutes } from './site-user-account-routes.ts';
+import { siteUserLinkRoutes } from './site-user-link-routes.ts';
+import { verifySiteUserXsrf } from './site-user-session.ts';
+import { siteUserSessionRoutes } from './site-user-session-routes.ts';
 
 export interface ApiRoutesOptions {
   db: Db;
@@ -74,13 +78,20 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   app.addHook('preHandler', async (request) => {
     const apiKeyAuth = request.routeOptions.config.apiKeyAuth;
     if (apiKeyAuth) request.owner = await authenticateApiKey(options.db, request, apiKeyAuth);
-    else if (WRITE_METHODS.has(request.method)) verifyCrumb(request);
+    else if (WRITE_METHODS.has(request.method)) {
+      verifyCrumb(request);
+      await verifySiteUserXsrf(options.db, request);
+    }
   });
 
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'api call failed');
     if (apiError.retryAfterSeconds !== undefined) reply.header('retry-after', String(apiError.retryAfterSeconds));
+    // The client retries a sign-out once on crumbFail (spec section 4): with no good crumb cookie, it gets one to retry with.
+    if (apiError.isCrumbFailure && !request.sentCrumb) {
+      reply.setCookie(CRUMB_COOKIE, request.crumb, crumbCookieOptions(request));
+    }
     return reply.code(apiError.statusCode).header('cache-control', 'no-store').send(apiError.toBody());
   });
 
@@ -88,6 +99,9 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   await app.register(inventoryRoutes, { db: options.db });
   await app.register(formRoutes, { db: options.db, limiter: options.limiter, captcha: options.captcha });
   await app.register(restockRoutes, { db: options.db, limiter: options.limiter, captcha: options.captcha });
+  await app.register(siteUserSessionRoutes, { db: options.db, limiter: options.limiter });
+  await app.register(siteUserAccountRoutes, { db: options.db, limiter: options.limiter });
+  await app.register(siteUserLinkRoutes, { db: options.db, limiter: options.limiter });
   // Any other path under /api, with any method, answers in the API's shape rather than as a page.
   app.all('/api/*', async () => {
     throw new ApiError('route-not-found');

@@ -21,7 +21,11 @@ export type LimitName =
   | 'search'
   | 'page-render'
   | 'form-submit'
-  | 'restock-signup';
+  | 'restock-signup'
+  | 'sign-in'
+  | 'sign-in-account'
+  | 'sign-up'
+  | 'account-mail';
 
 const MINUTE = 60_000;
 
@@ -47,6 +51,21 @@ export const DEFAULT_LIMITS: Readonly<Record<LimitName, Limit>> = {
    * signs up for a few variants at most.
    */
   'restock-signup': { max: 10, windowMs: 10 * MINUTE },
+  /**
+   * Sign-in attempts from one address, to any accounts: a person mistyping
+   * stays far below it, a script guessing passwords is stopped early.
+   */
+  'sign-in': { max: 20, windowMs: 15 * MINUTE },
+  /**
+   * Sign-in attempts on one account (and password checks of a signed-in
+   * user), from however many addresses: guessing spread over a botnet still
+   * gets ten tries per quarter hour.
+   */
+  'sign-in-account': { max: 10, windowMs: 15 * MINUTE },
+  /** New accounts from one address: each can send a verification mail. */
+  'sign-up': { max: 10, windowMs: 60 * MINUTE },
+  /** Password-reset and verification mails asked for from one address, or for one account. */
+  'account-mail': { max: 5, windowMs: 60 * MINUTE },
 };
 
 export class RateLimiter {

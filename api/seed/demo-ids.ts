@@ -23,7 +23,8 @@ export type DemoKind =
   | 'form-field'
   | 'navigation'
   | 'navigation-item'
-  | 'visitor';
+  | 'visitor'
+  | 'site-user';
 
 export const demoId = (kind: DemoKind, slug: string): string => stableId(`demo:${kind}:${slug}`);
 

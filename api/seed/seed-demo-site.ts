@@ -25,7 +25,9 @@ import type {
   WebsiteSettingsTable,
   WebsitesTable,
 } from '../db/schema.ts';
+import { hashPassword } from '../repositories/site-user-repository.ts';
 import { collectionId, DEMO_WEBSITE_ID, demoId, formId, imageId } from './demo-ids.ts';
+import { DEMO_MEMBER } from './demo-member.ts';
 import { DEMO_SITE } from './demo-site.ts';
 import type { DemoComment, DemoNavigationItem, DemoSite } from './demo-types.ts';
 
@@ -440,6 +442,8 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<SeedResult> {
   const identifier = rows.website.identifier;
   const existing = await existingDemoSite(db, identifier);
   if (existing) return existing;
+  // Hashed before the transaction, which then holds no lock through a scrypt.
+  const memberPasswordHash = await hashPassword(DEMO_MEMBER.password);
   try {
     return await db.transaction().execute(async (trx) => {
       // On a real server this waits for a concurrent seeder's transaction and
@@ -472,6 +476,18 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<SeedResult> {
       await trx.insertInto('navigationItems').values(rows.navigationItems).execute();
       await trx.insertInto('comments').values(rows.comments).execute();
       await trx.insertInto('likes').values(rows.likes).execute();
+      await trx
+        .insertInto('siteUsers')
+        .values({
+          websiteId: DEMO_WEBSITE_ID,
+          id: DEMO_MEMBER.id,
+          email: DEMO_MEMBER.email,
+          displayName: DEMO_MEMBER.displayName,
+          locale: DEMO_MEMBER.locale,
+          passwordHash: memberPasswordHash,
+          emailVerifiedOn: rows.website.createdOn ?? new Date(0),
+        })
+        .execute();
       return { created: true, websiteId: DEMO_WEBSITE_ID };
     });
   } catch (error) {
