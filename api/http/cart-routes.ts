@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../api-errors.ts';
-import { removeEntry, updateEntryAdditionalFields } from '../repositories/cart-repository.ts';
+import { findOpenCartForSiteUser, removeEntry, updateEntryAdditionalFields } from '../repositories/cart-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import {
   addToCart,
@@ -16,6 +16,7 @@ import {
 import { readCartCookie, setCartCookie } from './cart-cookie.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { requireSite } from './site.ts';
+import { signedIn } from './site-user-session.ts';
 import { parseInput } from './validation.ts';
 
 export interface CartRoutesOptions {
@@ -41,10 +42,19 @@ const cartQuery = z.object({
 export async function cartRoutes(app: FastifyInstance, options: CartRoutesOptions): Promise<void> {
   const { db, limiter } = options;
 
+  /**
+   * The cart the cookie names; for a signed-in user without one, their
+   * account's open cart (spec section 6: the cart loads for authenticated
+   * users or when a cart cookie exists).
+   */
   async function visitorCart(request: Parameters<typeof requireSite>[1]) {
     const site = await requireSite(db, request);
-    const cart = await findVisitorCart(db, site.website.id, readCartCookie(request));
-    return { site, cart };
+    const cookieCart = readCartCookie(request);
+    let cart = await findVisitorCart(db, site.website.id, cookieCart);
+    const user = await signedIn(db, request);
+    const siteUserId = user?.session.siteUserId;
+    if (!cart && siteUserId !== undefined) cart = await findOpenCartForSiteUser(db, site.website.id, siteUserId);
+    return { site, cart, siteUserId, fromAccount: cart !== undefined && cart.id !== cookieCart };
   }
 
   app.get('/api/commerce/shopping-cart', async (request, reply) => {
@@ -57,9 +67,9 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
 
   app.post('/api/commerce/shopping-cart/entries', async (request, reply) => {
     const body = parseInput(addBody, request.body);
-    const { site, cart } = await visitorCart(request);
-    const added = await addToCart(db, site, cart, body, () => limiter.byAddress('cart-create', request));
-    if (added.created) setCartCookie(request, reply, added.cart.id);
+    const { site, cart, siteUserId, fromAccount } = await visitorCart(request);
+    const added = await addToCart(db, site, cart, body, () => limiter.byAddress('cart-create', request), siteUserId);
+    if (added.created || fromAccount) setCartCookie(request, reply, added.cart.id);
     return { shoppingCart: cartJson(added.cart), newlyAdded: added.newlyAdded };
   });
 

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../api-errors.ts';
+import { CART_COOKIE } from '../cookie-names.ts';
 import { adoptVisitorCart } from '../repositories/cart-ownership-repository.ts';
 import { createSession, deleteSession } from '../repositories/site-user-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
@@ -32,6 +33,8 @@ export async function signInAs(
   const cartId = await adoptVisitorCart(db, user.websiteId, user.id, visitorCart);
   setSiteUserCookies(request, reply, { token: session.token, siteUserId: user.id, rememberMe });
   if (cartId !== undefined && cartId !== visitorCart) setCartCookie(request, reply, cartId);
+  // The cookie named a cart that cannot be this user's (another user's, a purchased one): let it go.
+  if (cartId === undefined && visitorCart !== undefined) reply.clearCookie(CART_COOKIE, { path: '/' });
   reply.header('cache-control', 'no-store');
   return { xsrfToken: session.xsrfToken };
 }

@@ -285,11 +285,13 @@ export async function addToCart(
   existing: ShoppingCart | undefined,
   request: AddRequest,
   beforeNewCart?: BeforeNewCart,
+  /** A signed-in shopper's new cart is their account's, so it follows them to other browsers. */
+  siteUserId?: string,
 ): Promise<{ cart: ShoppingCart; newlyAdded: ShoppingCartEntry; created: boolean }> {
   const { detail, variant, quantity, fields } = await checkAdd(db, site, existing, request);
   const websiteId = site.website.id;
   if (!existing) await beforeNewCart?.();
-  const cart = existing ?? (await createCart(db, websiteId, { currency: site.settings.baseCurrency }));
+  const cart = existing ?? (await createCart(db, websiteId, { currency: site.settings.baseCurrency, siteUserId }));
   const added = await addEntry(db, websiteId, cart.id, {
     itemId: detail.item.id,
     variantId: variant.id,
