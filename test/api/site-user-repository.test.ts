@@ -104,3 +104,22 @@ t.test('sessions: token shown once, stored hashed, expire', async (t) => {
   t.equal(await createSession(db, websiteId, 'missing', { rememberMe: false }), undefined);
   t.equal(await createSession(db, other.websiteId, userId, { rememberMe: false }), undefined, 'user of another site');
 });
+
+t.test('an unknown email takes as long to refuse as a wrong password', async (t) => {
+  const { websiteId } = await buildWebsite(db);
+  await createSiteUser(db, websiteId, { email: 'timed@example.test', password: 'the password' });
+  const timed = async (email: string) => {
+    const started = performance.now();
+    t.equal(await verifyCredentials(db, websiteId, email, 'wrong password'), undefined);
+    return performance.now() - started;
+  };
+  const median = async (email: string) => {
+    const runs: number[] = [];
+    for (let i = 0; i < 5; i++) runs.push(await timed(email));
+    return runs.sort((a, b) => a - b)[2]!;
+  };
+  const known = await median('timed@example.test');
+  const unknown = await median('nobody@example.test');
+  // Both are one scrypt (tens of milliseconds); a lookup alone would be a fraction of a millisecond.
+  t.ok(unknown > known / 2 && unknown < known * 2, `known ${known.toFixed(1)} ms, unknown ${unknown.toFixed(1)} ms`);
+});
