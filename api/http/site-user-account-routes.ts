@@ -10,16 +10,9 @@ import { memberLanguage } from '../../shared/member-language.ts';
 import { SITE_USER_MESSAGES } from '../../shared/site-user-messages.ts';
 import { emailProblem, fieldProblems, nameProblem, newPasswordProblem } from '../../shared/site-user-validation.ts';
 import { ApiError } from '../api-errors.ts';
-import { enqueueMail } from '../mail/index.ts';
-import {
-  changePassword,
-  createAccountToken,
-  createSiteUser,
-  type SiteUser,
-  updateSiteUser,
-} from '../repositories/site-user-repository.ts';
-import { type Db, inTransaction } from '../repositories/transaction.ts';
-import { accountMail } from '../services/site-user-mail.ts';
+import { changePassword, createSiteUser, type SiteUser, updateSiteUser } from '../repositories/site-user-repository.ts';
+import type { Db } from '../repositories/transaction.ts';
+import { mailAccountLink } from '../services/account-link-service.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { requireSite } from './site.ts';
 import { requireSignedIn } from './site-user-session.ts';
@@ -45,27 +38,9 @@ export function accountJson(user: SiteUser) {
   };
 }
 
-/** The origin the visitor called, for links in mail: the host requireSite found the website by. */
-export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
-/** Queues the verification mail for a user; the link in it works once. */
-export async function sendVerificationMail(
-  db: Db,
-  request: FastifyRequest,
-  site: { id: string; siteTitle: string },
-  user: SiteUser,
-): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    const token = await createAccountToken(trx, site.id, user.id, 'email-verification');
-    const origin = requestOrigin(request);
-    await enqueueMail(
-      trx,
-      site.id,
-      accountMail('email-verification', { siteTitle: site.siteTitle, origin }, user, token),
-    );
-  });
+/** Where links in mail point: the origin the visitor called, whose host requireSite found the website by. */
+export function linkSite(request: FastifyRequest, website: { id: string; siteTitle: string }) {
+  return { id: website.id, siteTitle: website.siteTitle, origin: `${request.protocol}://${request.host}` };
 }
 
 export async function siteUserAccountRoutes(
@@ -91,7 +66,7 @@ export async function siteUserAccountRoutes(
     });
     if (!created.ok)
       throw new ApiError('account-email-taken', { fields: { email: 'This email already has an account.' } });
-    await sendVerificationMail(db, request, site.website, created.user);
+    await mailAccountLink(db, 'email-verification', linkSite(request, site.website), created.user);
     const { xsrfToken } = await signInAs(db, request, reply, created.user, body.rememberMe ?? false);
     reply.code(201);
     return { xsrfToken, siteUserId: created.user.id };

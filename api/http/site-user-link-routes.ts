@@ -8,18 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emailProblem, newPasswordProblem } from '../../shared/site-user-validation.ts';
 import { ApiError } from '../api-errors.ts';
-import { enqueueMail } from '../mail/index.ts';
-import {
-  createAccountToken,
-  findSiteUserByEmail,
-  resetPassword,
-  verifyEmail,
-} from '../repositories/site-user-repository.ts';
-import { type Db, inTransaction } from '../repositories/transaction.ts';
-import { accountMail } from '../services/site-user-mail.ts';
+import { findSiteUserByEmail, resetPassword, verifyEmail } from '../repositories/site-user-repository.ts';
+import type { Db } from '../repositories/transaction.ts';
+import { mailAccountLink } from '../services/account-link-service.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { requireSite } from './site.ts';
-import { ACCOUNT_PATH, accountJson, requestOrigin, sendVerificationMail } from './site-user-account-routes.ts';
+import { ACCOUNT_PATH, accountJson, linkSite } from './site-user-account-routes.ts';
 import { requireSignedIn } from './site-user-session.ts';
 import { accountKey } from './site-user-sign-in.ts';
 import { parseInput } from './validation.ts';
@@ -51,13 +45,7 @@ export async function siteUserLinkRoutes(
     await limiter.byAddress('account-mail', request);
     await limiter.check('account-mail', accountKey(site.website.id, email));
     const user = await findSiteUserByEmail(db, site.website.id, email);
-    if (user) {
-      await inTransaction(db, async (trx) => {
-        const resetToken = await createAccountToken(trx, site.website.id, user.id, 'password-reset');
-        const mailSite = { siteTitle: site.website.siteTitle, origin: requestOrigin(request) };
-        await enqueueMail(trx, site.website.id, accountMail('password-reset', mailSite, user, resetToken));
-      });
-    }
+    if (user) await mailAccountLink(db, 'password-reset', linkSite(request, site.website), user);
     return { sent: true };
   });
 
@@ -84,7 +72,7 @@ export async function siteUserLinkRoutes(
     if (session.user.emailVerifiedOn !== null) return { sent: false, emailVerified: true };
     await limiter.byAddress('account-mail', request);
     await limiter.check('account-mail', accountKey(site.website.id, session.user.email));
-    await sendVerificationMail(db, request, site.website, session.user);
+    await mailAccountLink(db, 'email-verification', linkSite(request, site.website), session.user);
     return { sent: true, emailVerified: false };
   });
 }
