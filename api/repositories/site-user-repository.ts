@@ -381,8 +381,9 @@ export async function verifyEmail(db: Db, websiteId: string, token: string): Pro
 }
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64url: everything needed to check it later. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_LENGTH);
+export async function hashPassword(password: string, fixedSalt?: Buffer): Promise<string> {
+  // Only the demo seed passes a salt, so its rows are the same on every load.
+  const salt = fixedSalt ?? randomBytes(SALT_LENGTH);
   const options = { N: SCRYPT_COST, r: SCRYPT_BLOCK_SIZE, p: SCRYPT_PARALLELISM };
   const key = await scryptKey(password, salt, KEY_LENGTH, options);
   return ['scrypt', options.N, options.r, options.p, salt.toString('base64url'), key.toString('base64url')].join('$');

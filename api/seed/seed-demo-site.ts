@@ -27,7 +27,7 @@ import type {
 } from '../db/schema.ts';
 import { hashPassword } from '../repositories/site-user-repository.ts';
 import { collectionId, DEMO_WEBSITE_ID, demoId, formId, imageId } from './demo-ids.ts';
-import { DEMO_MEMBER } from './demo-member.ts';
+import { DEMO_MEMBER, DEMO_MEMBER_SALT } from './demo-member.ts';
 import { DEMO_SITE } from './demo-site.ts';
 import type { DemoComment, DemoNavigationItem, DemoSite } from './demo-types.ts';
 
@@ -443,7 +443,7 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<SeedResult> {
   const existing = await existingDemoSite(db, identifier);
   if (existing) return existing;
   // Hashed before the transaction, which then holds no lock through a scrypt.
-  const memberPasswordHash = await hashPassword(DEMO_MEMBER.password);
+  const memberPasswordHash = await hashPassword(DEMO_MEMBER.password, DEMO_MEMBER_SALT);
   try {
     return await db.transaction().execute(async (trx) => {
       // On a real server this waits for a concurrent seeder's transaction and
@@ -485,7 +485,8 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<SeedResult> {
           displayName: DEMO_MEMBER.displayName,
           locale: DEMO_MEMBER.locale,
           passwordHash: memberPasswordHash,
-          emailVerifiedOn: rows.website.createdOn ?? new Date(0),
+          createdOn: rows.website.createdOn,
+          emailVerifiedOn: rows.website.createdOn,
         })
         .execute();
       return { created: true, websiteId: DEMO_WEBSITE_ID };
