@@ -19,6 +19,14 @@ const VISITOR_ID = /^[0-9a-f]{32}$/;
 const CRUMB = /^([0-9a-f]{32})([0-9a-f]{32})$/;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Set on a call the client retries once when the answer says crumbFail
+     * (spec section 4: sign-out): a crumb failure there sets a fresh crumb
+     * cookie to retry with.
+     */
+    retriedOnCrumbFail?: boolean;
+  }
   interface FastifyRequest {
     /**
      * The crumb this request's page echoes: the visitor's cookie, or a new one

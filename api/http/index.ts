@@ -89,7 +89,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'api call failed');
     if (apiError.retryAfterSeconds !== undefined) reply.header('retry-after', String(apiError.retryAfterSeconds));
     // The client retries a sign-out once on crumbFail (spec section 4): with no good crumb cookie, it gets one to retry with.
-    if (apiError.isCrumbFailure && !request.sentCrumb) {
+    if (apiError.isCrumbFailure && request.routeOptions.config.retriedOnCrumbFail && !request.sentCrumb) {
       reply.setCookie(CRUMB_COOKIE, request.crumb, crumbCookieOptions(request));
     }
     return reply.code(apiError.statusCode).header('cache-control', 'no-store').send(apiError.toBody());

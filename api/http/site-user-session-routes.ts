@@ -53,26 +53,30 @@ export async function siteUserSessionRoutes(
 
   // No XSRF header asked: a visitor who lost the token must still be able to
   // sign out, and a forged sign-out (the crumb stops those too) harms nobody.
-  app.delete(SESSION_PATH, { config: { withoutSiteUserXsrf: true } }, async (request, reply) => {
-    const query = parseInput(signOutQuery, request.query);
-    const site = await requireSite(db, request);
-    const websiteId = site.website.id;
-    const token = readSessionCookie(request);
-    const session = token === undefined ? undefined : await findSession(db, websiteId, token);
-    if (token !== undefined) await deleteSession(db, websiteId, token);
-    clearSiteUserCookies(request, reply);
-    reply.header('cache-control', 'no-store');
-    // A visitor who was not signed in keeps whatever cart they hold.
-    if (!session) return { signedOut: false };
-    const cartId = readCartCookie(request);
-    let copyId: string | undefined;
-    if (query.cloneCart === 'true' && cartId !== undefined) {
-      await limiter.byAddress('cart-create', request);
-      copyId = await copyCart(db, websiteId, cartId);
-    }
-    // The account's cart stays with the account, out of reach of whoever uses this browser next.
-    if (copyId !== undefined) setCartCookie(request, reply, copyId);
-    else if (cartId !== undefined) reply.clearCookie(CART_COOKIE, { path: '/' });
-    return { signedOut: true };
-  });
+  app.delete(
+    SESSION_PATH,
+    { config: { withoutSiteUserXsrf: true, retriedOnCrumbFail: true } },
+    async (request, reply) => {
+      const query = parseInput(signOutQuery, request.query);
+      const site = await requireSite(db, request);
+      const websiteId = site.website.id;
+      const token = readSessionCookie(request);
+      const session = token === undefined ? undefined : await findSession(db, websiteId, token);
+      if (token !== undefined) await deleteSession(db, websiteId, token);
+      clearSiteUserCookies(request, reply);
+      reply.header('cache-control', 'no-store');
+      // A visitor who was not signed in keeps whatever cart they hold.
+      if (!session) return { signedOut: false };
+      const cartId = readCartCookie(request);
+      let copyId: string | undefined;
+      if (query.cloneCart === 'true' && cartId !== undefined) {
+        await limiter.byAddress('cart-create', request);
+        copyId = await copyCart(db, websiteId, cartId);
+      }
+      // The account's cart stays with the account, out of reach of whoever uses this browser next.
+      if (copyId !== undefined) setCartCookie(request, reply, copyId);
+      else if (cartId !== undefined) reply.clearCookie(CART_COOKIE, { path: '/' });
+      return { signedOut: true };
+    },
+  );
 }
