@@ -2,46 +2,20 @@
  * The server bench/http.ts measures: the site with the demo content, plus a
  * route answering a fixed 20 KB string through the same Fastify instance (the
  * ceiling a page could reach), and a route answering the process's resident
- * memory. On the embedded database by default; with DATABASE_URL, on a fresh
- * database it creates on that server, migrates, seeds and drops on exit.
- * Prints one JSON line: the port, the id of a cart holding three products and
- * a crumb this server signed (a shopper's browser holds both cookies).
+ * memory. Opens the database bench/http-prepare.ts filled (its config is the
+ * JSON argument), as `npm start` opens an existing one. Prints one JSON line:
+ * the port, and a crumb this server signed (a shopper's browser holds it
+ * beside the cart cookie).
  */
 import { randomBytes } from 'node:crypto';
-import { migrateToLatest } from '../api/db/migrate.ts';
+import { type DatabaseConfig, openDatabase } from '../api/db/open-database.ts';
 import { signCrumb } from '../api/http/crumb.ts';
-import { addEntry, createCart } from '../api/repositories/cart-repository.ts';
-import { DEMO_WEBSITE_ID, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { buildApp } from '../renderer/app.ts';
-import { openBenchDatabase } from './bench-database.ts';
 import { BENCH_LIMITS } from './bench-limits.ts';
 
 const STATIC_BODY = 'x'.repeat(20 * 1024);
 
-// On disk, as `npm start` keeps an embedded database: in memory its files would count in the server's memory.
-const { handle, drop: dropDatabase } = await openBenchDatabase('bench_http', { onDisk: true });
-await migrateToLatest(handle.db);
-await seedDemoSite(handle.db);
-
-// A visitor's cart holding three different products (one of each), made as the cart API would.
-const variants = await handle.db
-  .selectFrom('productVariants')
-  .select(['itemId', 'id'])
-  .where('websiteId', '=', DEMO_WEBSITE_ID)
-  .where((eb) => eb.or([eb('unlimited', '=', true), eb('qtyInStock', '>', 5)]))
-  .orderBy('itemId')
-  .orderBy('displayIndex')
-  .execute();
-const firstOfEach = [...new Map(variants.map((v) => [v.itemId, v])).values()].slice(0, 3);
-const cart = await createCart(handle.db, DEMO_WEBSITE_ID, { currency: 'USD' });
-for (const variant of firstOfEach) {
-  const added = await addEntry(handle.db, DEMO_WEBSITE_ID, cart.id, {
-    itemId: variant.itemId,
-    variantId: variant.id,
-    quantity: 1,
-  });
-  if (!added.ok) throw new Error(`the bench cart could not take ${variant.id}: ${added.reason}`);
-}
+const handle = await openDatabase(JSON.parse(process.argv[2]!) as DatabaseConfig);
 
 const secret = randomBytes(32).toString('hex');
 // A shopper's browser holds the crumb the first page set, beside the cart cookie.
@@ -64,11 +38,11 @@ app.get('/__bench/memory', async () => {
 app.get('/__bench/cpu', async () => process.cpuUsage());
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(
-  `${JSON.stringify({ port: (app.server.address() as { port: number }).port, cartId: cart.id, crumb, database: handle.kind })}\n`,
+  `${JSON.stringify({ port: (app.server.address() as { port: number }).port, crumb, database: handle.kind })}\n`,
 );
 process.on('SIGTERM', () =>
   app
     .close()
-    .then(dropDatabase)
+    .then(handle.close)
     .then(() => process.exit(0)),
 );

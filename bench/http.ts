@@ -1,17 +1,22 @@
 /**
  * `npm run bench:http`: requests/s and latency of the pages a visitor asks
  * for, each next to a Fastify route answering a fixed 20 KB string measured in
- * the same run, first and last (the ceiling is the mean of the two), on loopback, with autocannon in this process and
- * the server (bench/http-server.ts) in a child process; each row also gives
- * the server process's CPU time per request. On the embedded
- * database by default, on PostgreSQL when DATABASE_URL is set (the server makes
- * a database of its own there and drops it). Before the rows, the server's
- * resident memory after 10,000 requests over 1,000 distinct URLs (printed last).
+ * the same run, first and last (the ceiling is the mean of the two), on
+ * loopback, with autocannon in this process and the server
+ * (bench/http-server.ts) in a child process, on a database another child
+ * (bench/http-prepare.ts) filled first; each row also gives the server
+ * process's CPU time per request. A shopper's page is measured twice: as the
+ * shopper gets it (kept by what it reads of the cart, after the first) and
+ * rendered every time (each request an address of its own). On the embedded
+ * database by default, on PostgreSQL when DATABASE_URL is set (a database of
+ * its own there, dropped at the end). Before the rows, the server's resident
+ * memory after 10,000 requests over 1,000 distinct URLs (printed last).
  *
  * BENCH_CPU_PROF=<dir> runs the server with --cpu-prof into that folder;
  * BENCH_SECONDS and BENCH_WARMUP_SECONDS change the durations, BENCH_MEMORY=0
  * leaves the memory run out, BENCH_ROWS=<word,…> keeps only the rows whose
- * name holds one of the words (and the static route).
+ * name holds one of the words (and the static route), BENCH_SERVER_FLAGS
+ * gives the server's node more flags (to try V8's).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -20,6 +25,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { CART_COOKIE } from '../api/cookie-names.ts';
 import { CRUMB_COOKIE } from '../api/http/crumb.ts';
+import { makeBenchDatabasePlace } from './bench-database.ts';
 
 const STATIC = '/__bench/static-20kb';
 const CONNECTIONS = 10;
@@ -32,24 +38,31 @@ const MEMORY_REQUESTS = 10_000;
 const MEMORY_URLS = 1_000;
 const MEMORY_LIMIT_MB = 300;
 
+// Filled by one process and served by another, as a restart of `npm start` finds its database.
+const place = await makeBenchDatabasePlace('bench_http', { onDisk: true });
+const databaseArg = JSON.stringify(place.config);
+const prepare = spawn(process.execPath, [new URL('./http-prepare.ts', import.meta.url).pathname, databaseArg], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const [prepared] = (await once(createInterface({ input: prepare.stdout! }), 'line')) as [string];
+const { cartId } = JSON.parse(prepared) as { cartId: string };
+if ((await once(prepare, 'exit'))[0] !== 0) throw new Error('bench/http-prepare.ts failed');
+
 const profileDir = process.env.BENCH_CPU_PROF;
 const server = spawn(
   process.execPath,
   [
     ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
     '--expose-gc',
+    ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
     // Node's own type stripping, as `npm start` runs the server.
     new URL('./http-server.ts', import.meta.url).pathname,
+    databaseArg,
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const [line] = (await once(createInterface({ input: server.stdout! }), 'line')) as [string];
-const { port, cartId, crumb, database } = JSON.parse(line) as {
-  port: number;
-  cartId: string;
-  crumb: string;
-  database: string;
-};
+const { port, crumb, database } = JSON.parse(line) as { port: number; crumb: string; database: string };
 const base = `http://127.0.0.1:${port}`;
 const cartCookie = `${CART_COOKIE}=${cartId}; ${CRUMB_COOKIE}=${crumb}`;
 
@@ -61,13 +74,26 @@ interface Measured {
   serverCpuMs: number;
 }
 
-async function measure(path: string, seconds: number, cookie?: string): Promise<Measured> {
+let distinctRequests = 0;
+
+/** With `distinct`, each request asks for an address of its own (a `render` query parameter), so no kept page can answer it. */
+async function measure(path: string, seconds: number, cookie?: string, distinct = false): Promise<Measured> {
   const cpuBefore = await serverCpuMicros();
   const result = await autocannon({
     url: base + path,
     connections: CONNECTIONS,
     duration: seconds,
     headers: { host: 'localhost', ...(cookie ? { cookie } : {}) },
+    requests: distinct
+      ? [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: `${path}${path.includes('?') ? '&' : '?'}render=${++distinctRequests}`,
+            }),
+          },
+        ]
+      : undefined,
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
@@ -84,39 +110,29 @@ interface Row {
   name: string;
   path: string;
   cookie?: string;
+  /** Every request a full render: an address no page was kept under. */
+  distinct?: boolean;
   /** The ratio this row must reach; undefined for the ceiling itself. */
   target?: number;
   p99Target?: number;
 }
 
+const shopper = { cookie: cartCookie, target: TARGET.ratio, p99Target: TARGET.p99Ms };
+
 const ROWS: Row[] = [
   { name: 'static 20 KB route', path: STATIC },
   // Anonymous: answered from the page cache after the first request.
   { name: 'product page, cached', path: '/shop/stoneware-mug', target: CACHED_TARGET },
-  // A visitor with a cart is never served from the page cache: these are full renders.
-  {
-    name: 'product page, uncached',
-    path: '/shop/stoneware-mug',
-    cookie: cartCookie,
-    target: TARGET.ratio,
-    p99Target: TARGET.p99Ms,
-  },
-  { name: '/cart, 3 items', path: '/cart', cookie: cartCookie, target: TARGET.ratio, p99Target: TARGET.p99Ms },
-  { name: '/checkout, 3 items', path: '/checkout', cookie: cartCookie, target: TARGET.ratio, p99Target: TARGET.p99Ms },
-  {
-    name: 'blog post, uncached',
-    path: '/journal/slow-mornings-pour-over',
-    cookie: cartCookie,
-    target: TARGET.ratio,
-    p99Target: TARGET.p99Ms,
-  },
-  {
-    name: '/search?q=coffee',
-    path: '/search?q=coffee',
-    cookie: cartCookie,
-    target: TARGET.ratio,
-    p99Target: TARGET.p99Ms,
-  },
+  // A shopper with three items: their page is kept by what it reads of the cart (renderer/visitor-read-trace.ts).
+  { name: 'product page, shopper', path: '/shop/stoneware-mug', ...shopper },
+  { name: 'product page, rendered', path: '/shop/stoneware-mug', distinct: true, ...shopper },
+  // Never kept: every request renders the visitor's own cart.
+  { name: '/cart, 3 items', path: '/cart', ...shopper },
+  { name: '/checkout, 3 items', path: '/checkout', ...shopper },
+  { name: 'blog post, shopper', path: '/journal/slow-mornings-pour-over', ...shopper },
+  { name: 'blog post, rendered', path: '/journal/slow-mornings-pour-over', distinct: true, ...shopper },
+  { name: '/search?q=coffee', path: '/search?q=coffee', ...shopper },
+  { name: 'search, rendered', path: '/search?q=coffee', distinct: true, ...shopper },
 ];
 
 /** 1,000 distinct addresses a crawler or a crowd might ask for: searches, tag and category filters, list offsets. */
@@ -201,8 +217,8 @@ try {
   const only = process.env.BENCH_ROWS?.split(',');
   for (const row of ROWS) {
     if (only && row.path !== STATIC && !only.some((word) => row.name.includes(word))) continue;
-    await measure(row.path, WARMUP_SECONDS, row.cookie);
-    results.push({ row, measured: await measure(row.path, SECONDS, row.cookie) });
+    await measure(row.path, WARMUP_SECONDS, row.cookie, row.distinct);
+    results.push({ row, measured: await measure(row.path, SECONDS, row.cookie, row.distinct) });
   }
   // The static route again after the pages: its rate drifts with the machine over a run, so the
   // ceiling is the mean of the first and last measurement.
@@ -230,4 +246,5 @@ try {
 } finally {
   server.kill('SIGTERM');
   await once(server, 'exit');
+  await place.remove();
 }

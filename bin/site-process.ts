@@ -5,9 +5,12 @@
  * with `runJobs` it also delivers the mail outbox (one process of a cluster
  * does; processes on other machines are kept apart by the outbox's claims).
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { migrateToLatest } from '../api/db/migrate.ts';
-import { openDatabase } from '../api/db/open-database.ts';
+import { isNewEmbeddedDatabase, openDatabase } from '../api/db/open-database.ts';
 import { startMailDelivery } from '../api/mail/mail-delivery.ts';
 import { smtpTransport } from '../api/mail/mail-transport.ts';
 import type { Db } from '../api/repositories/transaction.ts';
@@ -18,6 +21,23 @@ import { bundleIslands } from '../hydrate/bundle-islands.ts';
 import { buildApp } from '../renderer/app.ts';
 import type { ServerConfig } from '../renderer/server-config.ts';
 import { serverSecret } from '../renderer/server-secret.ts';
+
+/**
+ * Creating an embedded database and loading the demo site into it leave
+ * about 100 MB in the process that did it (what the WebAssembly compilers
+ * and the seed allocated, which the allocator keeps), so a new data folder is
+ * filled by a child process (`bin/db.ts seed`) and the server opens it as
+ * any restart would.
+ */
+async function prepareNewEmbeddedDatabase(dataDir: string): Promise<void> {
+  const { DATABASE_URL: _serverOnly, ...env } = process.env;
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./db.ts', import.meta.url)), 'seed'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...env, DATA_DIR: dataDir },
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`preparing the new database failed (bin/db.ts seed exited with ${code})`);
+}
 
 async function prepare(db: Db): Promise<void> {
   await migrateToLatest(db);
@@ -42,6 +62,8 @@ export async function startSiteProcess(
   bundleIslands().catch(() => {
     // buildApp awaits the same bundle and reports its error.
   });
+  const { dataDir } = config.database;
+  if (options.prepare && dataDir && isNewEmbeddedDatabase(config.database)) await prepareNewEmbeddedDatabase(dataDir);
   const handle = await openDatabase(config.database);
   if (options.prepare) await prepare(handle.db);
   const app = await buildApp({

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -62,6 +64,16 @@ export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Dat
   };
 }
 
+/** The folder PGlite keeps an embedded database in. */
+const embeddedFolder = (dataDir: string) => path.resolve(dataDir, 'db');
+
+/** True when the config names an embedded database in a folder that holds none yet: its first start creates it. */
+export function isNewEmbeddedDatabase(config: DatabaseConfig): boolean {
+  return (
+    !config.databaseUrl && !!config.dataDir && !existsSync(path.join(embeddedFolder(config.dataDir), 'PG_VERSION'))
+  );
+}
+
 /**
  * Opens the database the config names: a pg pool when there is a URL,
  * otherwise PGlite in `dataDir/db` (created on first use).
@@ -95,9 +107,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   }
   let dataDir: string | undefined;
   if (config.dataDir) {
-    dataDir = path.resolve(config.dataDir, 'db');
+    dataDir = embeddedFolder(config.dataDir);
     await mkdir(dataDir, { recursive: true });
   }
+  // PGlite is PostgreSQL compiled to WebAssembly. V8 compiles a module's functions at once with its baseline
+  // compiler, then again with its optimizing one as they get hot; the second copy of PostgreSQL's hot code
+  // costs the server 30-60 MB of memory for queries that the page memos make rare. Before the module is
+  // compiled, so it applies to the database alone.
+  setFlagsFromString('--liftoff-only');
   const pglite = await PGlite.create({
     dataDir,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
