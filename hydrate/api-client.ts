@@ -1,8 +1,13 @@
 /**
  * fetch for the islands: sends the crumb (CSRF) cookie back in the
- * X-CSRF-Token header on writes and turns failures into the spec's
- * visitor-facing messages (section 8).
+ * X-CSRF-Token header on writes, and a signed-in site user's XSRF token in
+ * X-SiteUser-XSRF-Token (site-user-token.ts), and turns failures into the
+ * spec's visitor-facing messages (section 8).
  */
+import { readCookie } from './read-cookie.ts';
+import { SITE_USER_XSRF_HEADER, siteUserToken } from './site-user-token.ts';
+
+export { readCookie };
 
 export const CRUMB_COOKIE = 'crumb';
 export const CRUMB_HEADER = 'X-CSRF-Token';
@@ -29,13 +34,14 @@ export class ClientApiError extends Error {
   }
 }
 
-export function readCookie(name: string, cookieHeader: string = document.cookie): string | undefined {
-  for (const part of cookieHeader.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
-  }
-  return undefined;
+/** The headers every write sends: the crumb, and the signed-in user's XSRF token when there is one. */
+export function writeHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const crumb = readCookie(CRUMB_COOKIE);
+  if (crumb !== undefined) headers[CRUMB_HEADER] = crumb;
+  const token = siteUserToken();
+  if (token !== undefined) headers[SITE_USER_XSRF_HEADER] = token;
+  return headers;
 }
 
 /** The message for a non-2xx answer: 429 is worded by the spec, otherwise the server's own message. */
@@ -49,19 +55,36 @@ export function errorMessage(status: number, body: unknown): { message: string; 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
+  /**
+   * Asks once more when the answer says crumbFail: the server then sets a
+   * fresh crumb cookie to retry with (spec section 4, sign-out).
+   */
+  retryOnCrumbFail?: boolean;
 }
 
 /** JSON in, JSON out; throws ClientApiError with a visitor-facing message. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await sendOnce<T>(path, options);
+  } catch (error) {
+    if (!options.retryOnCrumbFail || !(error instanceof CrumbFailure)) throw error;
+    // Once only: a second crumbFail means the crumb cannot be had (cookies refused), and the visitor is told so.
+    return sendOnce<T>(path, options);
+  }
+}
+
+/** A failure whose answer said crumbFail: retried by the calls that ask for it. */
+class CrumbFailure extends ClientApiError {}
+
+async function sendOnce<T>(path: string, options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') {
-    const crumb = readCookie(CRUMB_COOKIE);
     // Without any cookie the server cannot tell this visitor apart; say why before asking it.
-    if (crumb === undefined && document.cookie.trim() === '' && navigator.cookieEnabled === false) {
+    if (readCookie(CRUMB_COOKIE) === undefined && document.cookie.trim() === '' && navigator.cookieEnabled === false) {
       throw new ClientApiError(CLIENT_MESSAGES.cookiesDisabled, 403, 'cookies-disabled');
     }
-    if (crumb !== undefined) headers[CRUMB_HEADER] = crumb;
+    Object.assign(headers, writeHeaders());
   }
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
@@ -78,6 +101,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const { message, code } = errorMessage(response.status, body);
+    if (isRecord(body) && body.crumbFail === true) throw new CrumbFailure(message, response.status, code);
     throw new ClientApiError(message, response.status, code);
   }
   return body as T;

@@ -8,7 +8,7 @@
 
 import { FORM_MESSAGES, formStatusMessage } from '../../shared/form-messages.ts';
 import type { FieldValue } from '../../shared/form-validation.ts';
-import { CRUMB_COOKIE, CRUMB_HEADER, readCookie } from '../api-client.ts';
+import { writeHeaders } from '../api-client.ts';
 
 export const FORM_PATHS = {
   validate: (formId: string) => `/api/rest/forms/validate/${encodeURIComponent(formId)}`,
@@ -37,9 +37,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 async function post(path: string, body: unknown): Promise<Answer> {
-  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
-  const crumb = readCookie(CRUMB_COOKIE);
-  if (crumb !== undefined) headers[CRUMB_HEADER] = crumb;
+  const headers = { accept: 'application/json', 'content-type': 'application/json', ...writeHeaders() };
   const response = await fetch(path, {
     method: 'POST',
     headers,
