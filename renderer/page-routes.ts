@@ -12,7 +12,7 @@ import { CART_COOKIE, hasVisitorCookie } from '../api/cookie-names.ts';
 import type { ContentClock } from '../api/db/content-clock.ts';
 import type { Database } from '../api/db/schema.ts';
 import type { RateLimiter } from '../api/http/rate-limits.ts';
-import type { ShoppingCart } from '../api/repositories/cart-repository.ts';
+import { cartVersion, type ShoppingCart } from '../api/repositories/cart-repository.ts';
 import { contentVersion } from '../api/repositories/content-version-repository.ts';
 import { findWebsiteByHost, type WebsiteWithSettings } from '../api/repositories/website-repository.ts';
 import { cartJson, type ShoppingCartJson } from '../api/services/cart-service.ts';
@@ -165,8 +165,12 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       .header('vary', 'accept-encoding')
       .send(options.cache.encoded(key, hit, encoding));
   }
-  const cartVersionOf = options.contentClock?.cartVersionOf?.bind(options.contentClock);
-  const carts = cartVersionOf ? { memo: new CartMemo(), versionOf: cartVersionOf } : undefined;
+  const clock = options.contentClock;
+  const carts = {
+    memo: new CartMemo(),
+    versionOf: (websiteId: string, cartId: string) =>
+      clock?.cartVersionOf?.(cartId) ?? cartVersion(db, websiteId, cartId),
+  };
   const versionOf = async (websiteId: string): Promise<string> =>
     options.contentClock?.versionOf(websiteId) ?? contentVersion(db, websiteId);
 

@@ -292,6 +292,8 @@ export interface CartsTable {
   selectedShippingOption: NullableJson<Record<string, unknown>>;
   createdOn: CreatedAt;
   updatedOn: Timestamp;
+  /** Moves with any change to the cart or its entries (migration 0014); bigint, read as text. */
+  version: Generated<string>;
 }
 
 export interface CartEntriesTable {

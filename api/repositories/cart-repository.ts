@@ -162,6 +162,17 @@ export async function getCart(
   return shoppingCart(stored, await cartEntries(entries, catalog));
 }
 
+/** The cart's version (migration 0014), which moves with any change to it or its entries; undefined when there is no such cart. */
+export async function cartVersion(db: Db, websiteId: string, cartId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('carts')
+    .select('version')
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', cartId)
+    .executeTakeFirst();
+  return row?.version;
+}
+
 /** A signed-in site user's open cart, most recently touched first. */
 export async function findOpenCartForSiteUser(
   db: Db,

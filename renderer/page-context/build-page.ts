@@ -59,8 +59,11 @@ export interface PageRequest {
   now: number;
   /** The visitor's cart cookie, if any: the page then shows their cart (header count, /cart without script). */
   cartId?: string;
-  /** Where carts' changes are announced: carts are then kept until they or the content change (cart-memo.ts). */
-  carts?: { memo: CartMemo; versionOf(cartId: string): string };
+  /**
+   * Carts kept until they or the content change (cart-memo.ts), by the cart's version: counted as changes are
+   * announced (the embedded database), else read from the database; undefined when there is no such cart.
+   */
+  carts?: { memo: CartMemo; versionOf(websiteId: string, cartId: string): string | Promise<string | undefined> };
   /** The visitor's open cart (page-data.ts loadOpenCart), when the caller has read it already. */
   openCart?: { cart: ShoppingCart | undefined };
   /** The request's crumb (api/http/crumb.ts): the checkout form echoes it. */

@@ -2,13 +2,13 @@ import type { ShoppingCart } from '../../api/repositories/cart-repository.ts';
 
 /**
  * Shoppers' carts as their pages show them, each kept under a key made of
- * the cart's own version (ContentClock.cartVersionOf: it moves with any change
- * to the cart or its entries) and the website's content version (the prices,
- * stock and names its entries show), so a kept cart is exact or never asked
- * for again. Only where changes to carts are announced (the embedded
- * database); elsewhere a shopper's page reads the cart each time. A cart is
- * found by its id alone, which only its holder's cookie names. At most
- * maxCarts are kept, least recently used out first.
+ * the cart's own version (it moves with any change to the cart or its
+ * entries: counted as the embedded database announces changes,
+ * ContentClock.cartVersionOf, and on PostgreSQL read from the cart's row,
+ * migration 0014) and the website's content version (the prices, stock and
+ * names its entries show), so a kept cart is exact or never asked for again.
+ * A cart is found by its id alone, which only its holder's cookie names. At
+ * most maxCarts are kept, least recently used out first.
  */
 export class CartMemo {
   readonly #entries = new Map<string, { key: string; cart: Promise<ShoppingCart | undefined> }>();

@@ -235,7 +235,13 @@ function cartReader(db: Db, request: CartRequest): (id: string | undefined) => P
     if (!id || !isId(id)) return Promise.resolve(undefined);
     const read = () => getCart(db, websiteId, id, catalog);
     const { carts, memo } = request;
-    return carts && memo ? carts.memo.get(id, `${websiteId}|${memo.version}|${carts.versionOf(id)}`, read) : read();
+    if (!carts || !memo) return read();
+    const version = carts.versionOf(websiteId, id);
+    const kept = (known: string | undefined) =>
+      known === undefined
+        ? Promise.resolve(undefined)
+        : carts.memo.get(id, `${websiteId}|${memo.version}|${known}`, read);
+    return typeof version === 'string' ? kept(version) : version.then(kept);
   };
 }
 
