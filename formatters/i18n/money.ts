@@ -27,44 +27,76 @@ const STYLES: Record<string, MoneyStyle> = {
   accounting: 'accounting',
 };
 
+// Parsed options are kept per argument list (options.ts), so their money options, and the Intl formats made
+// for them, are worked out once: building a format's options costs more than formatting an amount.
+const moneyOptionsOf = new WeakMap<ParsedOptions, MoneyOptions>();
+const formatsOf = new WeakMap<MoneyOptions, Map<string, Intl.NumberFormat>>();
+/** Locales times currencies one set of options is formatted in: a guard, far above what a site uses. */
+const FORMATS_PER_OPTIONS = 500;
+
 export function moneyOptions(options: ParsedOptions): MoneyOptions {
+  const known = moneyOptionsOf.get(options);
+  if (known) return known;
   let style = STYLES[optionValue(options, 'style') ?? ''];
   if (style === undefined) for (const f of options.flags) style ??= STYLES[f];
-  return {
+  const made: MoneyOptions = {
     ...digitOptions(options),
     style: style ?? 'symbol',
     narrow: optionValue(options, 'symbol') === 'narrow',
     group: optionGroup(options, true),
   };
+  moneyOptionsOf.set(options, made);
+  return made;
 }
 
 /** formatMoneyStyle(1234.5 EUR, 'en-US', opts) → '€1,234.50' */
 export function formatMoneyStyle(money: Money, locale: string, o: MoneyOptions): string {
+  const value = decimalText(money.amount) as Intl.StringNumericLiteral;
+  const format = moneyFormat(locale, money.currency, o);
+  // The code style places the ISO code where the locale places a currency's name
+  // ("1,234.56 USD", "1,234.56USD" in Japanese), so it reuses the name layout.
+  if (o.style === 'code') {
+    return format
+      .formatToParts(value)
+      .map((p) => (p.type === 'currency' ? money.currency : p.value))
+      .join('');
+  }
+  return format.format(value);
+}
+
+function moneyFormat(locale: string, currency: string, o: MoneyOptions): Intl.NumberFormat {
+  let formats = formatsOf.get(o);
+  if (!formats) formatsOf.set(o, (formats = new Map()));
+  const key = `${locale}\u0000${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = makeMoneyFormat(locale, currency, o);
+    if (formats.size >= FORMATS_PER_OPTIONS) formats.clear();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+function makeMoneyFormat(locale: string, currency: string, o: MoneyOptions): Intl.NumberFormat {
   const base: Intl.NumberFormatOptions = {
     style: 'currency',
-    currency: money.currency,
+    currency,
     useGrouping: o.group ? 'auto' : false,
     currencyDisplay: o.narrow ? 'narrowSymbol' : 'symbol',
     // A negative amount that rounds to zero shows no sign.
     signDisplay: 'negative',
   };
-  const value = decimalText(money.amount) as Intl.StringNumericLiteral;
   switch (o.style) {
     case 'short':
       // Compact notation only groups 5+ digit numbers by default; the dialect groups like plain numbers.
-      return currencyFormat(locale, o, {
-        ...base,
-        notation: 'compact',
-        useGrouping: o.group ? 'always' : false,
-      }).format(value);
+      return currencyFormat(locale, o, { ...base, notation: 'compact', useGrouping: o.group ? 'always' : false });
     case 'name':
-      return currencyFormat(locale, o, { ...base, currencyDisplay: 'name' }).format(value);
-    case 'accounting':
-      return currencyFormat(locale, o, { ...base, currencySign: 'accounting' }).format(value);
     case 'code':
-      return codeStyle(money, locale, o, base);
+      return currencyFormat(locale, o, { ...base, currencyDisplay: 'name' });
+    case 'accounting':
+      return currencyFormat(locale, o, { ...base, currencySign: 'accounting' });
     default:
-      return currencyFormat(locale, o, base).format(value);
+      return currencyFormat(locale, o, base);
   }
 }
 
@@ -89,15 +121,6 @@ function hasDigits(o: DigitOptions): boolean {
     o.minSig !== undefined ||
     o.maxSig !== undefined
   );
-}
-
-// The code style places the ISO code where the locale places a currency's name
-// ("1,234.56 USD", "1,234.56USD" in Japanese), so it reuses the name layout.
-function codeStyle(money: Money, locale: string, o: MoneyOptions, base: Intl.NumberFormatOptions): string {
-  const parts = currencyFormat(locale, o, { ...base, currencyDisplay: 'name' }).formatToParts(
-    decimalText(money.amount) as Intl.StringNumericLiteral,
-  );
-  return parts.map((p) => (p.type === 'currency' ? money.currency : p.value)).join('');
 }
 
 export const moneyFormatter: Formatter = {
