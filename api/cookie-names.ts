@@ -7,7 +7,15 @@ export const SITE_USER_SESSION_COOKIE = 'sb_session';
 /** The spec's site-user info cookie: authenticated and siteUserId. */
 export const SITE_USER_INFO_COOKIE = 'SiteUserInfo';
 
-export const VISITOR_COOKIES: readonly string[] = [CART_COOKIE, SITE_USER_SESSION_COOKIE, SITE_USER_INFO_COOKIE];
+/** The password-protected pages this browser has unlocked (renderer/unlock-cookie.ts). */
+export const UNLOCK_COOKIE = 'sb_unlock';
+
+export const VISITOR_COOKIES: readonly string[] = [
+  CART_COOKIE,
+  SITE_USER_SESSION_COOKIE,
+  SITE_USER_INFO_COOKIE,
+  UNLOCK_COOKIE,
+];
 
 /** True when a Cookie header names any visitor cookie, leaving out the one given. */
 export function hasVisitorCookie(cookieHeader: string | undefined, except?: string): boolean {

@@ -25,12 +25,15 @@ export const CLIENT_MESSAGES = {
 export class ClientApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  /** A 400's message for each field it names, when it names any. */
+  readonly fields: Record<string, string> | undefined;
 
-  constructor(message: string, status: number, code?: string) {
+  constructor(message: string, status: number, code?: string, fields?: Record<string, string>) {
     super(message);
     this.name = 'ClientApiError';
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -45,11 +48,19 @@ export function writeHeaders(): Record<string, string> {
 }
 
 /** The message for a non-2xx answer: 429 is worded by the spec, otherwise the server's own message. */
-export function errorMessage(status: number, body: unknown): { message: string; code?: string } {
+export function errorMessage(
+  status: number,
+  body: unknown,
+): { message: string; code?: string; fields?: Record<string, string> } {
   if (status === 429) return { message: CLIENT_MESSAGES.rateLimited, code: 'rate-limited' };
   const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
   const message = typeof error?.message === 'string' && error.message !== '' ? error.message : CLIENT_MESSAGES.unknown;
-  return { message, code: typeof error?.code === 'string' ? error.code : undefined };
+  const fields = isRecord(error?.fields)
+    ? Object.fromEntries(
+        Object.entries(error.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      )
+    : undefined;
+  return { message, code: typeof error?.code === 'string' ? error.code : undefined, fields };
 }
 
 export interface RequestOptions {
@@ -100,9 +111,9 @@ async function sendOnce<T>(path: string, options: RequestOptions): Promise<T> {
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const { message, code } = errorMessage(response.status, body);
+    const { message, code, fields } = errorMessage(response.status, body);
     if (isRecord(body) && body.crumbFail === true) throw new CrumbFailure(message, response.status, code);
-    throw new ClientApiError(message, response.status, code);
+    throw new ClientApiError(message, response.status, code, fields);
   }
   return body as T;
 }

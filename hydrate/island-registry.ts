@@ -59,6 +59,11 @@ const LazyPopupOverlay = lazy(() =>
   import('./islands/popup-overlay.tsx').then((module) => ({ default: module.PopupOverlay })),
 );
 
+/** The account pages are visited rarely and by few: a chunk of their own. */
+const LazyAccountPage = lazy(() =>
+  import('./islands/account-page.tsx').then((module) => ({ default: module.AccountPage })),
+);
+
 /** A new element for an island to render into, placed after the server's element or inside it at the end. */
 function islandRoot(marked: HTMLElement, className: string, place: 'after' | 'append'): HTMLElement {
   const root = marked.ownerDocument.createElement('div');
@@ -155,6 +160,11 @@ export const ISLANDS: IslandRegistry = {
       container: (popup) => islandRoot(popup, 'popup-overlay-island', 'after'),
       render: (popup, _container, context) =>
         createElement(Suspense, { fallback: null }, createElement(LazyPopupOverlay, { element: popup, context })),
+    },
+    'account-page': {
+      selector: '#sb-account-root[data-account-page]',
+      render: (root, _container, context) =>
+        createElement(Suspense, { fallback: null }, createElement(LazyAccountPage, { element: root, context })),
     },
     'cart-pill': {
       selector: '[data-island="cart-pill"]',

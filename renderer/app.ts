@@ -166,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store,
     renderTimeLimitMs: options.renderTimeLimitMs ?? RENDER_TIME_LIMIT_MS,
     captcha,
+    secret: options.secret,
   });
   return app;
 }

@@ -28,6 +28,7 @@ import type { WebsiteWithSettings } from '../api/repositories/website-repository
 import { submitForm } from '../api/services/form-service.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
 import { answersFromEntries } from '../shared/form-answers.ts';
+import { type AccessPost, JOIN_FIELD, joinPost, UNLOCK_FIELD, unlockPost } from './access-posts.ts';
 import { fallbackPageFor } from './fallback-page.ts';
 import { type FormAttempt, formAttemptUrl, saveFormAttempt } from './form-attempts.ts';
 import { blockDataNeeds } from './page-blocks/block-data-needs.ts';
@@ -40,6 +41,8 @@ export interface FormPostRoutesOptions {
   /** Where the outcome is kept for the page after the redirect. */
   store: SharedStore;
   captcha: CaptchaConfig;
+  /** Signs the unlock cookie of password-protected pages. */
+  secret: string;
 }
 
 /** The hidden fields templates/page-blocks/form-post-fields.html adds to every form block. */
@@ -111,6 +114,28 @@ export async function formPostRoutes(app: FastifyInstance, options: FormPostRout
         .type(HTML)
         .header('cache-control', 'no-store')
         .send(fallbackPageFor(status, site.website.siteTitle, message));
+    const body: Body = request.body !== null && typeof request.body === 'object' ? (request.body as Body) : {};
+    // A locked page's password or join button: their own limits, not a site form's.
+    const access =
+      valuesOf(body, UNLOCK_FIELD).length > 0
+        ? unlockPost
+        : valuesOf(body, JOIN_FIELD).length > 0
+          ? joinPost
+          : undefined;
+    if (access) {
+      const post: AccessPost = {
+        db,
+        limiter: options.limiter,
+        secret: options.secret,
+        websiteId: site.website.id,
+        request,
+        reply,
+        password: valuesOf(body, 'password')[0],
+        page,
+        seeOther: (location) => seeOther(reply, location),
+      };
+      return access(post);
+    }
     try {
       await countFormSubmission(options.limiter, request);
     } catch (error) {
@@ -120,7 +145,6 @@ export async function formPostRoutes(app: FastifyInstance, options: FormPostRout
       return page(429, error.message);
     }
 
-    const body: Body = request.body !== null && typeof request.body === 'object' ? (request.body as Body) : {};
     const url = new URL(request.url, 'http://localhost');
     const formId = valuesOf(body, FORM_ID_FIELD)[0] ?? '';
     const found = formId === '' ? undefined : await formPage(db, site.website.id, url.pathname, formId);

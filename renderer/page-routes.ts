@@ -33,6 +33,7 @@ import { loadOpenCart } from './page-context/page-data.ts';
 import { PAGE_TYPES } from './page-context/page-types.ts';
 import { SiteDataMemo } from './page-context/site-data-memo.ts';
 import { preferredEncoding } from './page-encodings.ts';
+import { type PageViewer, pageViewer } from './page-viewer.ts';
 import { isRenderStop, renderPage } from './render-page.ts';
 import { holdsPersonalDetails, isVisitorRoute, pathFilter, type Route, resolveRoute } from './routing/resolve-route.ts';
 import { websiteTweakValues } from './site-stylesheet.ts';
@@ -60,6 +61,8 @@ export interface PageRoutesOptions {
   store: SharedStore;
   /** Checks captcha tokens of forms posted without script, and names the widget's script to pages. */
   captcha: CaptchaConfig;
+  /** Signs and checks the unlock cookie of password-protected pages (unlock-cookie.ts). */
+  secret: string;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -76,6 +79,7 @@ interface PageAnswer {
   shopper?: ShopperValues;
   checkout?: CheckoutFormState;
   formAttempt?: FormAttempt;
+  viewer?: PageViewer;
 }
 
 /** What a shopper's page may show of them, as the page context has it, and their open cart already read. */
@@ -218,6 +222,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       crumb: request.crumb,
       checkout: answer.checkout,
       formAttempt: answer.formAttempt,
+      viewer: answer.viewer,
     });
     if (format === 'json' || format === 'json-pretty') {
       return reply
@@ -288,6 +293,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     limiter: options.limiter,
     store: options.store,
     captcha: options.captcha,
+    secret: options.secret,
   });
 
   // POST /checkout answers with the checkout page again when it places no order.
@@ -348,6 +354,10 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
           : undefined;
       const formAttempt =
         attemptId === null ? undefined : await loadFormAttempt(options.store, attemptId, request.sentCrumb ?? '');
+      // Who signed in and what they unlocked: only read for requests whose pages are never kept.
+      const viewer = hasVisitorCookie(request.headers.cookie, CART_COOKIE)
+        ? await pageViewer(db, request, site.website.id, options.secret)
+        : undefined;
       return await sendPage(request, reply, site, {
         route,
         query,
@@ -357,6 +367,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         shopper,
         checkout,
         formAttempt,
+        viewer,
       });
     } catch (error) {
       // An answer meant for the visitor (429) is not a failure: html-errors.ts shows it.

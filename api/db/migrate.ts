@@ -12,6 +12,7 @@ import * as contentChangeNotices from './migrations/0009-content-change-notices.
 import * as catalogIndexes from './migrations/0010-catalog-indexes.ts';
 import * as cartChangeNotices from './migrations/0011-cart-change-notices.ts';
 import * as siteUserAccounts from './migrations/0012-site-user-accounts.ts';
+import * as memberAreasAndLocks from './migrations/0013-member-areas-and-locks.ts';
 import * as cartVersions from './migrations/0014-cart-versions.ts';
 import type { Database } from './schema.ts';
 
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-catalog-indexes': catalogIndexes,
   '0011-cart-change-notices': cartChangeNotices,
   '0012-site-user-accounts': siteUserAccounts,
+  '0013-member-areas-and-locks': memberAreasAndLocks,
   '0014-cart-versions': cartVersions,
 };
 

@@ -122,6 +122,8 @@ export interface CollectionsTable {
   pageSize: Generated<number>;
   enabled: Generated<boolean>;
   passwordProtected: Generated<boolean>;
+  /** scrypt hash of a protected collection's password (migration 0013); never in a page context. */
+  passwordHash: Nullable<string>;
   memberOnly: Generated<boolean>;
   displayIndex: Generated<number>;
   /** The collection served at '/'; at most one per website. */
@@ -431,6 +433,14 @@ export interface SiteUserTokensTable {
   createdOn: CreatedAt;
 }
 
+/** The site users granted a member area (a member-only collection), migration 0013. */
+export interface MemberAreaMembersTable {
+  websiteId: string;
+  collectionId: string;
+  siteUserId: string;
+  joinedOn: CreatedAt;
+}
+
 export interface ApiKeysTable {
   websiteId: string;
   id: string;
@@ -524,6 +534,7 @@ export interface Database {
   siteUsers: SiteUsersTable;
   siteUserSessions: SiteUserSessionsTable;
   siteUserTokens: SiteUserTokensTable;
+  memberAreaMembers: MemberAreaMembersTable;
   apiKeys: ApiKeysTable;
   commercePreferences: CommercePreferencesTable;
   analyticsEvents: AnalyticsEventsTable;

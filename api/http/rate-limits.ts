@@ -25,7 +25,8 @@ export type LimitName =
   | 'sign-in'
   | 'sign-in-account'
   | 'sign-up'
-  | 'account-mail';
+  | 'account-mail'
+  | 'unlock';
 
 const MINUTE = 60_000;
 
@@ -66,6 +67,8 @@ export const DEFAULT_LIMITS: Readonly<Record<LimitName, Limit>> = {
   'sign-up': { max: 10, windowMs: 60 * MINUTE },
   /** Password-reset and verification mails asked for from one address, or for one account. */
   'account-mail': { max: 5, windowMs: 60 * MINUTE },
+  /** Page passwords tried from one address: a visitor mistyping stays far below it, guessing does not. */
+  unlock: { max: 10, windowMs: 15 * MINUTE },
 };
 
 export class RateLimiter {

@@ -11,6 +11,7 @@ import { DEMO_GALLERY_ITEMS } from './demo-gallery.ts';
 import { collectionId, formId, imageId } from './demo-ids.ts';
 import { DEMO_IMAGES } from './demo-images.ts';
 import { DEMO_POSTS } from './demo-journal.ts';
+import { DEMO_LOCKED_PAGE, DEMO_MEMBER_AREA, DEMO_MEMBER_POSTS } from './demo-member-area.ts';
 import { DEMO_PRODUCTS, DEMO_STORE } from './demo-products.ts';
 import type { DemoCollection, DemoContributor, DemoNavigation, DemoSite, DemoWebsite } from './demo-types.ts';
 
@@ -249,6 +250,8 @@ const COLLECTIONS: DemoCollection[] = [
     ],
     settings: { callToAction: { label: 'Enter the shop', href: '/shop' } },
   },
+  DEMO_MEMBER_AREA,
+  DEMO_LOCKED_PAGE,
 ];
 
 const NAVIGATIONS: DemoNavigation[] = [
@@ -290,6 +293,8 @@ export const DEMO_SITE: DemoSite = {
   store: DEMO_STORE,
   products: DEMO_PRODUCTS,
   journal: { collection: 'journal', posts: DEMO_POSTS },
+  memberArea: { collection: DEMO_MEMBER_AREA.slug, posts: DEMO_MEMBER_POSTS },
+  lockedPage: { collection: DEMO_LOCKED_PAGE.slug, password: DEMO_LOCKED_PAGE.password },
   gallery: { collection: 'gallery', items: DEMO_GALLERY_ITEMS },
   events: { collection: 'events', events: DEMO_EVENTS },
   navigations: NAVIGATIONS,

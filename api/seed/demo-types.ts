@@ -88,6 +88,8 @@ export interface DemoCollection {
   isHome?: boolean;
   blocks?: PageBlock[];
   settings?: Record<string, unknown>;
+  /** A member area: its pages are for the site users granted it. */
+  memberOnly?: boolean;
 }
 
 export interface DemoCategory {
@@ -236,6 +238,10 @@ export interface DemoSite {
   products: DemoProduct[];
   /** Slug of the blog collection and its posts. */
   journal: { collection: string; posts: DemoPost[] };
+  /** The member-only blog, its posts, and who already belongs to it. */
+  memberArea: { collection: string; posts: DemoPost[] };
+  /** The password-protected page and its password (in the README). */
+  lockedPage: { collection: string; password: string };
   gallery: { collection: string; items: DemoGalleryItem[] };
   events: { collection: string; events: DemoEvent[] };
   navigations: DemoNavigation[];

@@ -28,8 +28,9 @@ import type {
 import { hashPassword } from '../repositories/site-user-repository.ts';
 import { collectionId, DEMO_WEBSITE_ID, demoId, formId, imageId } from './demo-ids.ts';
 import { DEMO_MEMBER, DEMO_MEMBER_SALT } from './demo-member.ts';
+import { DEMO_LOCKED_PAGE_SALT } from './demo-member-area.ts';
 import { DEMO_SITE } from './demo-site.ts';
-import type { DemoComment, DemoNavigationItem, DemoSite } from './demo-types.ts';
+import type { DemoComment, DemoNavigationItem, DemoPost, DemoSite } from './demo-types.ts';
 
 export { DEMO_WEBSITE_ID };
 
@@ -79,6 +80,8 @@ function brokenReferences(site: DemoSite): string[] {
   for (const slug of [
     site.store.collection,
     site.journal.collection,
+    site.memberArea.collection,
+    site.lockedPage.collection,
     site.gallery.collection,
     site.events.collection,
   ]) {
@@ -90,7 +93,7 @@ function brokenReferences(site: DemoSite): string[] {
     for (const category of product.categories) need(categories, category, `product ${product.slug} category`);
     need(forms, product.additionalFieldsForm, `product ${product.slug} form`);
   }
-  for (const post of site.journal.posts) {
+  for (const post of [...site.journal.posts, ...site.memberArea.posts]) {
     need(images, post.image, `post ${post.slug} image`);
     need(contributors, post.author, `post ${post.slug} author`);
   }
@@ -195,6 +198,9 @@ export function demoSiteRows(site: DemoSite = DEMO_SITE): DemoRows {
       pageSize: collection.pageSize,
       displayIndex: index,
       isHome: collection.isHome ?? false,
+      memberOnly: collection.memberOnly ?? false,
+      // Its password hash is written by seedDemoSite, which may wait for a scrypt.
+      passwordProtected: collection.slug === site.lockedPage.collection,
       blocks: json(collection.blocks ?? []),
       settings: json(collection.settings ?? {}),
       createdOn,
@@ -298,13 +304,12 @@ export function demoSiteRows(site: DemoSite = DEMO_SITE): DemoRows {
     });
   });
 
-  const journalId = collectionId(site.journal.collection);
-  for (const post of site.journal.posts) {
+  const addPost = (blogId: string, post: DemoPost) => {
     const itemId = demoId('post', post.slug);
     rows.items.push({
       websiteId,
       id: itemId,
-      collectionId: journalId,
+      collectionId: blogId,
       recordType: RECORD_TYPES.text,
       title: post.title,
       urlId: post.slug,
@@ -347,7 +352,9 @@ export function demoSiteRows(site: DemoSite = DEMO_SITE): DemoRows {
         createdOn: addHours(post.publishOn, n),
       });
     }
-  }
+  };
+  for (const post of site.journal.posts) addPost(collectionId(site.journal.collection), post);
+  for (const post of site.memberArea.posts) addPost(collectionId(site.memberArea.collection), post);
 
   const galleryId = collectionId(site.gallery.collection);
   site.gallery.items.forEach((item, index) => {
@@ -444,6 +451,7 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<SeedResult> {
   if (existing) return existing;
   // Hashed before the transaction, which then holds no lock through a scrypt.
   const memberPasswordHash = await hashPassword(DEMO_MEMBER.password, DEMO_MEMBER_SALT);
+  const lockedPageHash = await hashPassword(DEMO_SITE.lockedPage.password, DEMO_LOCKED_PAGE_SALT);
   try {
     return await db.transaction().execute(async (trx) => {
       // On a real server this waits for a concurrent seeder's transaction and
@@ -466,7 +474,14 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<SeedResult> {
       await trx.insertInto('images').values(rows.images).execute();
       await trx.insertInto('websiteSettings').values(rows.websiteSettings).execute();
       await trx.insertInto('forms').values(rows.forms).execute();
-      await trx.insertInto('collections').values(rows.collections).execute();
+      await trx
+        .insertInto('collections')
+        .values(
+          rows.collections.map((row) =>
+            row.id === collectionId(DEMO_SITE.lockedPage.collection) ? { ...row, passwordHash: lockedPageHash } : row,
+          ),
+        )
+        .execute();
       await trx.insertInto('productCategories').values(rows.productCategories).execute();
       await trx.insertInto('items').values(rows.items).execute();
       await trx.insertInto('itemImages').values(rows.itemImages).execute();
@@ -487,6 +502,15 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<SeedResult> {
           passwordHash: memberPasswordHash,
           createdOn: rows.website.createdOn,
           emailVerifiedOn: rows.website.createdOn,
+        })
+        .execute();
+      await trx
+        .insertInto('memberAreaMembers')
+        .values({
+          websiteId: DEMO_WEBSITE_ID,
+          collectionId: collectionId(DEMO_SITE.memberArea.collection),
+          siteUserId: DEMO_MEMBER.id,
+          joinedOn: rows.website.createdOn,
         })
         .execute();
       return { created: true, websiteId: DEMO_WEBSITE_ID };

@@ -12,15 +12,18 @@ import type { WebsiteWithSettings } from '../../api/repositories/website-reposit
 import { cartJson } from '../../api/services/cart-service.ts';
 import { minimumSubtotalOf } from '../../api/services/checkout-service.ts';
 import { COLLECTION_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
+import { CRUMB_SLOT } from '../crumb-slot.ts';
 import type { FormAttempt } from '../form-attempts.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
-import type { Route } from '../routing/resolve-route.ts';
+import type { PageViewer } from '../page-viewer.ts';
+import type { AccountPage, Route } from '../routing/resolve-route.ts';
 import type { TagDataSource } from '../template-package/index.ts';
 import type { CartMemo } from './cart-memo.ts';
 import { type CheckoutFormState, checkoutJson, orderJson } from './checkout-json.ts';
 import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJson } from './content-json.ts';
 import { installmentContextJson } from './installment-context-json.ts';
 import type { LoadedItems } from './load-items.ts';
+import { pageAccess } from './page-access.ts';
 import { loadPageData, type PageData, type RouteData, rememberFor, routeCollection } from './page-data.ts';
 import { collectionPageType, PAGE_TYPES, type PageTypeNumber } from './page-types.ts';
 import { carriesPopup, type PopupFragment, popupFormId, popupOverlayContext } from './popup-overlay-json.ts';
@@ -72,7 +75,22 @@ export interface PageRequest {
   checkout?: CheckoutFormState;
   /** A site form posted without script: its block shows the outcome (renderer/form-attempts.ts). */
   formAttempt?: FormAttempt;
+  /**
+   * The signed-in site user, their member areas and the pages this browser unlocked; only for requests
+   * with a session or unlock cookie, whose pages are never kept (renderer/page-viewer.ts).
+   */
+  viewer?: PageViewer;
 }
+
+/** The heading of each account page; the island (hydrate/islands/account-page.tsx) fills in the rest. */
+const ACCOUNT_PAGE_TITLES: Record<Exclude<AccountPage, 'membership-confirmed'>, string> = {
+  account: 'Your account',
+  'sign-in': 'Sign in',
+  'sign-up': 'Create an account',
+  'forgot-password': 'Forgot your password?',
+  'reset-password': 'Choose a new password',
+  'verify-email': 'Verify your email',
+};
 
 /**
  * The page's data in one planned load (page-data.ts), then its context shaped
@@ -114,7 +132,7 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
     websiteSettings: websiteSettingsJson(site),
     featureFlags: { useCLDRMoneyFormat: site.settings.useCldrMoneyFormat },
     template: { mobileStylesEnabled: true },
-    authenticatedAccount: null,
+    authenticatedAccount: request.viewer?.account ?? null,
     localizedStrings: {},
     shoppingCart: cart ? cartJson(cart) : null,
     // Templates show the cart indicator when the site sells something.
@@ -131,22 +149,45 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
     }),
     layout: typeof collection?.settings.layout === 'string' ? collection.settings.layout : undefined,
   });
-  // Signing in to member areas and unlocking pages do not exist yet, so these pages never show their content.
+  // What a locked page shows instead of its content (page-access.ts); the forms post to the page itself.
   const lockedPage = (collection: Collection): BuiltPage | undefined => {
-    const locked = collection.passwordProtected
-      ? { status: 401, pageType: PAGE_TYPES.lockScreen, name: 'lock-screen' }
-      : collection.memberOnly
-        ? { status: 403, pageType: PAGE_TYPES.memberAreaAccessDenied, name: 'member-area-access-denied' }
-        : undefined;
-    if (!locked) return undefined;
-    return {
-      status: locked.status,
-      pageType: locked.pageType,
-      view: { kind: 'page', name: locked.name },
-      context: { ...base(collection), pageType: locked.pageType },
-      ...page(collection),
-    };
+    const access = pageAccess(collection, request.viewer);
+    if (access === 'locked') {
+      const outcome = request.query.get('unlock');
+      return {
+        status: 401,
+        pageType: PAGE_TYPES.lockScreen,
+        view: { kind: 'page', name: 'lock-screen' },
+        context: {
+          ...base(collection),
+          pageType: PAGE_TYPES.lockScreen,
+          lockScreen: { crumb: CRUMB_SLOT, failed: outcome === 'failed', limited: outcome === 'limited' },
+        },
+        ...page(collection),
+      };
+    }
+    if (access === 'members-only') {
+      return {
+        status: 403,
+        pageType: PAGE_TYPES.memberAreaAccessDenied,
+        view: { kind: 'page', name: 'member-area-access-denied' },
+        context: {
+          ...base(collection),
+          pageType: PAGE_TYPES.memberAreaAccessDenied,
+          memberArea: {
+            crumb: CRUMB_SLOT,
+            signedIn: request.viewer?.account !== undefined,
+            returnPath: pagePath(route),
+          },
+        },
+        ...page(collection),
+      };
+    }
+    return undefined;
   };
+  // A locked page's content, shown to those it lets in, is protected content (105).
+  const shownType = (collection: Collection, open: PageTypeNumber): PageTypeNumber =>
+    pageAccess(collection, request.viewer) === 'protected' ? PAGE_TYPES.protectedContent : open;
   const notFound = (): BuiltPage => ({
     status: 404,
     pageType: PAGE_TYPES.notFound,
@@ -207,6 +248,31 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
         ...page(undefined),
       };
     }
+    case 'account': {
+      if (route.page === 'membership-confirmed') {
+        const urlId = request.query.get('area');
+        const area = collections.find((c) => c.memberOnly && c.urlId === urlId);
+        if (!area || !request.viewer?.memberAreaIds.has(area.id)) return notFound();
+        return {
+          status: 200,
+          pageType: PAGE_TYPES.membershipConfirmed,
+          view: { kind: 'page', name: 'membership-confirmed' },
+          context: { ...base(undefined), pageType: PAGE_TYPES.membershipConfirmed, memberArea: collectionJson(area) },
+          ...page(undefined),
+        };
+      }
+      return {
+        status: 200,
+        pageType: PAGE_TYPES.page,
+        view: { kind: 'page', name: 'account' },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.page,
+          accountPage: { kind: route.page, title: ACCOUNT_PAGE_TITLES[route.page] },
+        },
+        ...page(undefined),
+      };
+    }
     case 'search': {
       if (loaded.kind !== 'search') return notFound();
       const { found, q } = loaded;
@@ -240,7 +306,7 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
       if (locked) return locked;
       const listed = listContext(request, collection, loaded);
       // A page collection's page is type 2 and a cover page type 3; main content (1) is a collection's list.
-      const pageType = collectionPageType(collection);
+      const pageType = shownType(collection, collectionPageType(collection));
       return {
         status: 200,
         pageType,
@@ -258,19 +324,27 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
       if (loaded.kind !== 'item' || !loaded.item || !loaded.loaded || !loaded.adjacent || !loaded.thread) {
         return notFound();
       }
+      const pageType = shownType(collection, PAGE_TYPES.contentItem);
       return {
         status: 200,
-        pageType: PAGE_TYPES.contentItem,
+        pageType,
         view: { kind: 'collection-item', collectionKind: collection.typeName },
         context: {
           ...base(collection),
-          pageType: PAGE_TYPES.contentItem,
+          pageType,
           ...itemContext(request, collection, loaded.item, loaded.loaded, loaded.adjacent, loaded.thread),
         },
         ...page(collection),
       };
     }
   }
+}
+
+/** The path a route answers at, for links back to it. */
+function pagePath(route: Route): string {
+  if (route.kind === 'collection') return `/${route.collectionUrlId}`;
+  if (route.kind === 'item') return `/${route.collectionUrlId}/${route.itemUrlId}`;
+  return '/';
 }
 
 /** A cover page's call to action from its settings ({ label, href }), or undefined without both. */

@@ -35,6 +35,7 @@ import type { Db } from '../../api/repositories/transaction.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
 import type { PageRequest } from './build-page.ts';
 import { type LoadedItems, loadItems } from './load-items.ts';
+import { isLockedFor } from './page-access.ts';
 import { buildPageBlocks } from './page-blocks-content.ts';
 import { collectionPageType, PAGE_TYPES } from './page-types.ts';
 import { popupFormId } from './popup-overlay-json.ts';
@@ -119,11 +120,6 @@ export function routeCollection(request: PageRequest, collections: readonly Coll
   return collection;
 }
 
-/** Signing in to member areas and unlocking pages do not exist yet, so these pages never show their content. */
-export function isLocked(collection: Collection): boolean {
-  return collection.passwordProtected || collection.memberOnly;
-}
-
 export function offsetParam(query: URLSearchParams): number {
   const value = Number(query.get('offset') ?? 0);
   return Number.isSafeInteger(value) && value >= 0 ? value : 0;
@@ -164,7 +160,7 @@ function planRoute(
     case 'home':
     case 'collection': {
       const collection = routeCollection(request, collections);
-      if (!collection || isLocked(collection)) return none;
+      if (!collection || isLockedFor(collection, request.viewer)) return none;
       const byId = new Map(collections.map((c) => [c.id, c]));
       const pageType = collectionPageType(collection);
       if (pageType === PAGE_TYPES.page || pageType === PAGE_TYPES.splash) {
@@ -195,7 +191,7 @@ function planRoute(
     }
     case 'item': {
       const collection = routeCollection(request, collections);
-      if (!collection || isLocked(collection)) return none;
+      if (!collection || isLockedFor(collection, request.viewer)) return none;
       const byId = new Map(collections.map((c) => [c.id, c]));
       return {
         key: `item|${collection.id}|${route.itemUrlId}`,

@@ -16,6 +16,7 @@ export const PAGE_TYPES = {
   showCart: 200,
   checkout: 201,
   orderConfirmed: 202,
+  membershipConfirmed: 208,
 } as const;
 
 export type PageTypeNumber = (typeof PAGE_TYPES)[keyof typeof PAGE_TYPES];

@@ -1,3 +1,15 @@
+/** The site user's own pages under /account (sign-in, sign-up, emailed links, the account itself). */
+export const ACCOUNT_PAGES = [
+  'account',
+  'sign-in',
+  'sign-up',
+  'forgot-password',
+  'reset-password',
+  'verify-email',
+  'membership-confirmed',
+] as const;
+export type AccountPage = (typeof ACCOUNT_PAGES)[number];
+
 /** Where a URL path leads, before the database is asked (spec section 2). */
 export type Route =
   | { kind: 'home' }
@@ -5,6 +17,7 @@ export type Route =
   | { kind: 'checkout' }
   | { kind: 'order-confirmed' }
   | { kind: 'search' }
+  | { kind: 'account'; page: AccountPage }
   | { kind: 'collection'; collectionUrlId: string }
   | { kind: 'item'; collectionUrlId: string; itemUrlId: string }
   | { kind: 'not-found' }
@@ -28,9 +41,18 @@ export function resolveRoute(pathname: string): Route {
   if (segments.length === 1 && first === 'search') return { kind: 'search' };
   if (segments.length === 1 && first === 'checkout') return { kind: 'checkout' };
   if (segments.length === 2 && first === 'checkout' && second === 'order-confirmed') return { kind: 'order-confirmed' };
+  if (first === 'account') return accountRoute(segments);
   if (segments.length === 1) return { kind: 'collection', collectionUrlId: first! };
   if (segments.length === 2) return { kind: 'item', collectionUrlId: first!, itemUrlId: second! };
   return { kind: 'not-found' };
+}
+
+/** /account is the account itself; /account/sign-in and the like its other pages. */
+function accountRoute(segments: readonly string[]): Route {
+  if (segments.length === 1) return { kind: 'account', page: 'account' };
+  const name = segments.length === 2 ? segments[1] : undefined;
+  const page = ACCOUNT_PAGES.find((known) => known !== 'account' && known === name);
+  return page ? { kind: 'account', page } : { kind: 'not-found' };
 }
 
 /** A collection filtered in the path, as packages link it: /journal/tag/pour-over, /journal/category/Brewing. */
@@ -59,12 +81,15 @@ export function pathFilter(pathname: string): PathFilter | undefined {
   return { pathname: `/${collection}`, name, value };
 }
 
-/** Pages showing one visitor's cart or order: the page cache never shares them. */
+/** Pages showing one visitor's cart, order or account: the page cache never shares them. */
 export function isVisitorRoute(route: Route): boolean {
   return route.kind === 'cart' || holdsPersonalDetails(route);
 }
 
-/** Pages with a buyer's email, name or address: not even the browser's cache may keep them. */
+/**
+ * Pages with a buyer's email, name or address, or an emailed link's token
+ * in their address: not even the browser's cache may keep them.
+ */
 export function holdsPersonalDetails(route: Route): boolean {
-  return route.kind === 'checkout' || route.kind === 'order-confirmed';
+  return route.kind === 'checkout' || route.kind === 'order-confirmed' || route.kind === 'account';
 }

@@ -1,0 +1,75 @@
+/**
+ * Who is asking for a page, as far as a page may show it: the signed-in site
+ * user (session cookie and info cookie in agreement, as the API decides in
+ * api/http/site-user-session.ts), the member areas they belong to, and the
+ * password-protected pages this browser has unlocked. Read only for requests
+ * that carry such a cookie, whose pages the page cache never keeps.
+ */
+import { fastifyCookie } from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
+import { SITE_USER_INFO_COOKIE, SITE_USER_SESSION_COOKIE, UNLOCK_COOKIE } from '../api/cookie-names.ts';
+import type { Collection } from '../api/db/schema.ts';
+import { UNREADABLE_INFO_COOKIE } from '../api/http/site-user-cookies.ts';
+import { memberAreaIdsOf } from '../api/repositories/member-area-repository.ts';
+import { findSession } from '../api/repositories/site-user-repository.ts';
+import type { Db } from '../api/repositories/transaction.ts';
+import { unlockedIds } from './unlock-cookie.ts';
+
+/** The page context's authenticatedAccount. */
+export interface PageAccount {
+  id: string;
+  email: string;
+  displayName: string;
+}
+
+export interface PageViewer {
+  account: PageAccount | undefined;
+  memberAreaIds: ReadonlySet<string>;
+  /** Whether this browser has unlocked the password-protected collection with its current password. */
+  hasUnlocked(collection: Collection): boolean;
+}
+
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The info cookie's siteUserId when it says someone is signed in; logs the spec's message when unreadable. */
+function infoUserId(request: FastifyRequest, raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  const info = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+  if (!info || typeof info.authenticated !== 'boolean') {
+    request.log.warn(UNREADABLE_INFO_COOKIE);
+    return undefined;
+  }
+  return info.authenticated && typeof info.siteUserId === 'string' ? info.siteUserId : undefined;
+}
+
+export async function pageViewer(
+  db: Db,
+  request: FastifyRequest,
+  websiteId: string,
+  secret: string,
+): Promise<PageViewer> {
+  const cookies = request.headers.cookie ? fastifyCookie.parse(request.headers.cookie) : {};
+  const token = cookies[SITE_USER_SESSION_COOKIE];
+  const userId = infoUserId(request, cookies[SITE_USER_INFO_COOKIE]);
+  let account: PageAccount | undefined;
+  let memberAreaIds: ReadonlySet<string> = new Set();
+  if (token !== undefined && SESSION_TOKEN.test(token) && userId !== undefined) {
+    const session = await findSession(db, websiteId, token);
+    if (session && session.siteUserId === userId) {
+      account = { id: session.user.id, email: session.user.email, displayName: session.user.displayName };
+      memberAreaIds = await memberAreaIdsOf(db, websiteId, session.user.id);
+    }
+  }
+  const unlockCookie = cookies[UNLOCK_COOKIE];
+  return {
+    account,
+    memberAreaIds,
+    hasUnlocked: (collection) => unlockedIds(secret, websiteId, unlockCookie, [collection]).has(collection.id),
+  };
+}
