@@ -8,8 +8,9 @@
  * so a change in the machine's load (others share it) hits both alike. Issue 17
  * asks each catalog row to stay within 2× the demo's.
  *
- * Every request carries a cart cookie, so the page cache never answers: these
- * are full renders. What the route reads from the database is still kept per
+ * Every request carries a cart cookie and asks for an address of its own (a
+ * `render` query parameter), so no kept page answers it: these are full
+ * renders. What the route reads from the database is still kept per
  * content version (renderer/page-context/site-data-memo.ts), so the steady
  * rate shows what a page costs once its data is known; the "first" column is
  * one request made while that memo is empty, which is where a query that grows
@@ -419,12 +420,22 @@ interface Measured {
   p99: number;
 }
 
+let requestsMade = 0;
+
 async function measure(site: Site, path: string, seconds: number): Promise<Measured> {
   const result = await autocannon({
     url: site.base + path,
     connections: CONNECTIONS,
     duration: seconds,
     headers: { host: 'localhost', cookie: site.cartCookie },
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          path: `${path}${path.includes('?') ? '&' : '?'}render=${++requestsMade}`,
+        }),
+      },
+    ],
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${site.name} ${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
