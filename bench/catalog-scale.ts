@@ -31,13 +31,13 @@ import { stableId } from '../api/db/ids.ts';
 import { json } from '../api/db/json.ts';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import type { Database, ItemImagesTable, ItemsTable, ProductsTable, ProductVariantsTable } from '../api/db/schema.ts';
-import { addEntry, createCart } from '../api/repositories/cart-repository.ts';
 import { compactContentChanges } from '../api/repositories/content-version-repository.ts';
 import { collectionId, DEMO_WEBSITE_ID, demoId, imageId } from '../api/seed/demo-ids.ts';
 import { DEMO_SITE } from '../api/seed/demo-site.ts';
 import { demoSiteRows, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { PRODUCT_TYPES, RECORD_TYPES } from '../domain/spec-enums.ts';
 import { buildApp } from '../renderer/app.ts';
+import { makeBenchCart } from './bench-cart.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { BENCH_LIMITS } from './bench-limits.ts';
 
@@ -343,31 +343,6 @@ interface Site {
 
 const serverUrl = process.env.DATABASE_URL || undefined;
 
-/** A cart holding three demo products, the same three on both sites, made as the cart API would. */
-async function benchCart(db: Kysely<Database>): Promise<string> {
-  const demoProducts = demoSiteRows().products.map((product) => product.itemId);
-  const variants = await db
-    .selectFrom('productVariants')
-    .select(['itemId', 'id'])
-    .where('websiteId', '=', DEMO_WEBSITE_ID)
-    .where('itemId', 'in', demoProducts)
-    .where((eb) => eb.or([eb('unlimited', '=', true), eb('qtyInStock', '>', 5)]))
-    .orderBy('itemId')
-    .orderBy('displayIndex')
-    .execute();
-  const firstOfEach = [...new Map(variants.map((v) => [v.itemId, v])).values()].slice(0, 3);
-  const cart = await createCart(db, DEMO_WEBSITE_ID, { currency: 'USD' });
-  for (const variant of firstOfEach) {
-    const added = await addEntry(db, DEMO_WEBSITE_ID, cart.id, {
-      itemId: variant.itemId,
-      variantId: variant.id,
-      quantity: 1,
-    });
-    if (!added.ok) throw new Error(`the bench cart could not take ${variant.id}: ${added.reason}`);
-  }
-  return cart.id;
-}
-
 async function openSite(name: string, withCatalog: boolean): Promise<Site> {
   const started = performance.now();
   const { handle, drop } = await openBenchDatabase(`bench_catalog_${name}`, { onDisk: false });
@@ -379,7 +354,7 @@ async function openSite(name: string, withCatalog: boolean): Promise<Site> {
     if (withCatalog) await addCatalog(handle.db);
     const bulkSeconds = (performance.now() - seeded) / 1000;
     const counts = await countCatalog(handle.db);
-    const cartId = await benchCart(handle.db);
+    const cartId = await makeBenchCart(handle.db);
     app = await buildApp({
       db: handle.db,
       secret: randomBytes(32).toString('hex'),

@@ -9,33 +9,16 @@
 
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { type DatabaseConfig, openDatabase } from '../api/db/open-database.ts';
-import { addEntry, createCart } from '../api/repositories/cart-repository.ts';
-import { DEMO_WEBSITE_ID, seedDemoSite } from '../api/seed/seed-demo-site.ts';
+import { seedDemoSite } from '../api/seed/seed-demo-site.ts';
+import { makeBenchCart } from './bench-cart.ts';
 
 const config = JSON.parse(process.argv[2]!) as DatabaseConfig;
 const { db, close } = await openDatabase({ ...config, listenForChanges: false });
 try {
   await migrateToLatest(db);
   await seedDemoSite(db);
-  const variants = await db
-    .selectFrom('productVariants')
-    .select(['itemId', 'id'])
-    .where('websiteId', '=', DEMO_WEBSITE_ID)
-    .where((eb) => eb.or([eb('unlimited', '=', true), eb('qtyInStock', '>', 5)]))
-    .orderBy('itemId')
-    .orderBy('displayIndex')
-    .execute();
-  const firstOfEach = [...new Map(variants.map((v) => [v.itemId, v])).values()].slice(0, 3);
-  const cart = await createCart(db, DEMO_WEBSITE_ID, { currency: 'USD' });
-  for (const variant of firstOfEach) {
-    const added = await addEntry(db, DEMO_WEBSITE_ID, cart.id, {
-      itemId: variant.itemId,
-      variantId: variant.id,
-      quantity: 1,
-    });
-    if (!added.ok) throw new Error(`the bench cart could not take ${variant.id}: ${added.reason}`);
-  }
-  process.stdout.write(`${JSON.stringify({ cartId: cart.id })}\n`);
+  const cartId = await makeBenchCart(db);
+  process.stdout.write(`${JSON.stringify({ cartId })}\n`);
 } finally {
   await close();
 }
