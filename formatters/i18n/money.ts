@@ -66,7 +66,10 @@ export function formatMoneyStyle(money: Money, locale: string, o: MoneyOptions):
 
 function moneyFormat(locale: string, currency: string, o: MoneyOptions): Intl.NumberFormat {
   let formats = formatsOf.get(o);
-  if (!formats) formatsOf.set(o, (formats = new Map()));
+  if (!formats) {
+    formats = new Map();
+    formatsOf.set(o, formats);
+  }
   const key = `${locale}\u0000${currency}`;
   let format = formats.get(key);
   if (!format) {
