@@ -28,7 +28,8 @@ export async function buildPageBlocks(
 
   const listing = async (collectionId: string, limit: number | undefined): Promise<[string, Listing] | []> => {
     const listed = collections.get(collectionId);
-    if (!listed) return [];
+    // A locked collection's items are never shown on another page: blocks are kept for every visitor alike.
+    if (!listed || listed.passwordProtected || listed.memberOnly) return [];
     const found = await listItems(db, websiteId, collectionId, { limit });
     const loaded = await loadItems(db, websiteId, collections, found.items, { store });
     return [

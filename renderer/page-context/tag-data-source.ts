@@ -64,7 +64,8 @@ export function databaseTagSource(db: Db, page: TagSourcePage): TagDataSource {
     query: (request) =>
       page.remember(`tag-query|${JSON.stringify(request)}`, async () => {
         const collection = await findCollectionByUrlId(db, websiteId, request.collection);
-        if (!collection) return undefined;
+        // A locked collection's items are never listed by another page's query: its answer is kept for everyone.
+        if (!collection || collection.passwordProtected || collection.memberOnly) return undefined;
         const found = await listItems(db, websiteId, collection.id, {
           limit: request.limit ?? undefined,
           offset: request.skip,
