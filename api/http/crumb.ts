@@ -16,6 +16,8 @@ export const CRUMB_COOKIE = 'crumb';
 export const CRUMB_HEADER = 'x-csrf-token';
 
 const VISITOR_ID = /^[0-9a-f]{32}$/;
+/** Signed crumbs a process remembers having checked: about 1.5 MB at most. */
+const KNOWN_CRUMBS = 10_000;
 const CRUMB = /^([0-9a-f]{32})([0-9a-f]{32})$/;
 
 declare module 'fastify' {
@@ -64,10 +66,18 @@ export function crumbCookieOptions(request: FastifyRequest) {
 export const crumbCookie = fp(
   async (app: FastifyInstance, options: { secret: string }) => {
     const { secret } = options;
+    // A returning visitor sends the same crumb with every request; its HMAC is checked once, not on each
+    // (a crumb signed under this secret stays so). Only signed ones are kept, so forged ones cannot fill it.
+    const signed = new Set<string>();
     const readCookie = (request: FastifyRequest): string | undefined => {
       const header = request.headers.cookie;
       const value = header ? fastifyCookie.parse(header)[CRUMB_COOKIE] : undefined;
-      return value !== undefined && isSigned(secret, value) ? value : undefined;
+      if (value === undefined) return undefined;
+      if (signed.has(value)) return value;
+      if (!isSigned(secret, value)) return undefined;
+      if (signed.size >= KNOWN_CRUMBS) signed.clear();
+      signed.add(value);
+      return value;
     };
     // Made on first use: most requests (pictures, scripts, API reads) never need one.
     const made = new WeakMap<FastifyRequest, string>();
