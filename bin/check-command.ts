@@ -10,7 +10,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatPackageError, loadTemplatePackage, PACKAGE_WARNINGS } from '../renderer/template-package/index.ts';
-import { type DemoSiteServer, NOT_FOUND_PAGE, openDemoSiteServer } from './demo-site-server.ts';
+import { type DemoSiteServer, openDemoSiteServer } from './demo-site-server.ts';
 import { UsageError } from './usage.ts';
 
 export async function checkCommand(args: string[]): Promise<number> {
@@ -57,7 +57,7 @@ export async function checkPackage(
     site.takeLogs();
     for (const page of site.pages) {
       const { status } = await site.get(page);
-      const expected = page === NOT_FOUND_PAGE ? 404 : 200;
+      const expected = site.statuses.get(page) ?? 200;
       if (status !== expected) {
         out(`${page}: answered ${status}, not ${expected}`);
         problems++;

@@ -16,7 +16,7 @@ import { listItems, MAX_PAGE_SIZE } from '../api/repositories/item-repository.ts
 import { DEMO_WEBSITE_ID, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { buildApp } from '../renderer/app.ts';
 
-export const SYSTEM_PAGES = ['/cart', '/search?q=coffee', '/checkout', '/no-such-page'];
+export const SYSTEM_PAGES = ['/cart', '/search?q=coffee', '/checkout', '/account/sign-in', '/no-such-page'];
 /** The one page that must not be found. */
 export const NOT_FOUND_PAGE = '/no-such-page';
 // A fixed instant, so dates in templates render the same on every run.
@@ -28,6 +28,13 @@ const FIXED_CRUMB = signCrumb(SECRET, '0123456789abcdef0123456789abcdef');
 export interface DemoSiteServer {
   /** Every page to visit, in a stable order. */
   pages: string[];
+  /**
+   * What a page answers when it is not 200: the page that is not found
+   * (404), and a locked collection's pages, which a visitor without its
+   * password (401) or membership (403) is shown the lock screen or the
+   * access-denied page on.
+   */
+  statuses: ReadonlyMap<string, number>;
   /** GETs a page as a visitor with the fixed crumb. */
   get(page: string): Promise<{ status: number; html: string }>;
   /** Log lines at warn level and above since the last call, parsed. */
@@ -61,10 +68,12 @@ export async function openDemoSiteServer(packageDir: string): Promise<DemoSiteSe
       },
     });
     const pages = ['/'];
+    const statuses = new Map<string, number>([[NOT_FOUND_PAGE, 404]]);
     const home = await findHomeCollection(handle.db, DEMO_WEBSITE_ID);
     for (const collection of await listCollections(handle.db, DEMO_WEBSITE_ID)) {
       // The home collection answers at / only.
       const listPath = collection.id === home?.id ? '/' : `/${collection.urlId}`;
+      const first = pages.length;
       if (listPath !== '/') pages.push(listPath);
       // A demo collection fits in one page of the largest size.
       const { items } = await listItems(handle.db, DEMO_WEBSITE_ID, collection.id, { limit: MAX_PAGE_SIZE });
@@ -73,11 +82,14 @@ export async function openDemoSiteServer(packageDir: string): Promise<DemoSiteSe
         for (const value of [...values].sort()) pages.push(`${listPath}?${filter}=${encodeURIComponent(value)}`);
       }
       for (const item of items) pages.push(`/${collection.urlId}/${item.urlId}`);
+      const locked = collection.passwordProtected ? 401 : collection.memberOnly ? 403 : undefined;
+      if (locked !== undefined) for (const page of pages.slice(first)) statuses.set(page, locked);
     }
     pages.push(...SYSTEM_PAGES);
     const server = app;
     return {
       pages,
+      statuses,
       async get(page) {
         const headers = { host: 'localhost', cookie: `crumb=${FIXED_CRUMB}` };
         const response = await server.inject({ method: 'GET', url: page, headers });
