@@ -18,6 +18,7 @@ import { CART_COOKIE } from '../api/cookie-names.ts';
 import { BODY_LIMITS } from '../api/http/body-limits.ts';
 import { verifyCrumb } from '../api/http/crumb.ts';
 import type { RateLimiter } from '../api/http/rate-limits.ts';
+import { signedIn } from '../api/http/site-user-session.ts';
 import { isBelowMinimumSubtotal } from '../api/repositories/order-repository.ts';
 import type { Db } from '../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../api/repositories/website-repository.ts';
@@ -90,7 +91,9 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     if (isBelowMinimumSubtotal(cart.subtotalCents, cart.currency, minimumSubtotalOf(site))) return again();
     if (!form.ok) return again({ errors: form.errors });
 
-    const outcome = await placeCheckoutOrder(db, site, cart, form.details);
+    const buyer = await signedIn(db, request);
+    const siteUserId = buyer && buyer.site.website.id === site.website.id ? buyer.session.siteUserId : null;
+    const outcome = await placeCheckoutOrder(db, site, cart, form.details, siteUserId);
     if (outcome.ok) {
       // The cart cookie named the cart just bought; a cart named by ?cartToken= leaves the visitor's own cart alone.
       if (cart.id === ownCartId) {

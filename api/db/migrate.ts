@@ -14,6 +14,7 @@ import * as cartChangeNotices from './migrations/0011-cart-change-notices.ts';
 import * as siteUserAccounts from './migrations/0012-site-user-accounts.ts';
 import * as memberAreasAndLocks from './migrations/0013-member-areas-and-locks.ts';
 import * as cartVersions from './migrations/0014-cart-versions.ts';
+import * as orderSiteUser from './migrations/0015-order-site-user.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012-site-user-accounts': siteUserAccounts,
   '0013-member-areas-and-locks': memberAreasAndLocks,
   '0014-cart-versions': cartVersions,
+  '0015-order-site-user': orderSiteUser,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

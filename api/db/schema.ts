@@ -331,6 +331,8 @@ export interface OrdersTable {
   shippingCity: Nullable<string>;
   shippingPostalCode: Nullable<string>;
   shippingCountry: Nullable<string>;
+  /** The site user signed in when the order was placed (migration 0015); null when placed signed out. */
+  siteUserId: Nullable<string>;
 }
 
 export interface OrderLinesTable {

@@ -56,6 +56,18 @@ export interface PlacedOrder {
   grandTotalCents: string;
   items: OrderLine[];
   createdOn: Date;
+  /** The site user signed in when it was placed; null when placed signed out. */
+  siteUserId: string | null;
+}
+
+/** One line of a site user's order history. */
+export interface OrderSummary {
+  id: string;
+  orderNumber: number;
+  currency: string;
+  status: PlacedOrder['status'];
+  grandTotalCents: string;
+  createdOn: Date;
 }
 
 export type PlaceOrderResult =
@@ -70,6 +82,8 @@ export interface PlaceOrderOptions {
   shippingAddress?: ShippingAddress | null;
   /** Checked against the cart as it is inside the transaction, so no change made meanwhile slips under it. */
   minimumSubtotal?: MinimumSubtotal | null;
+  /** The site user placing it while signed in; their account lists it. */
+  siteUserId?: string | null;
 }
 
 /**
@@ -100,6 +114,7 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const customerName = options.customerName ?? null;
   const shippingAddress = options.shippingAddress ?? null;
+  const siteUserId = options.siteUserId ?? null;
   return inTransaction(db, async (trx): Promise<PlaceOrderResult> => {
     const locked = await trx
       .selectFrom('carts')
@@ -171,6 +186,7 @@ export async function placeOrder(
         shippingCity: shippingAddress?.city ?? null,
         shippingPostalCode: shippingAddress?.postalCode ?? null,
         shippingCountry: shippingAddress?.country ?? null,
+        siteUserId,
       })
       .returning(['status', 'createdOn'])
       .executeTakeFirstOrThrow();
@@ -229,6 +245,7 @@ export async function placeOrder(
         grandTotalCents: cart.grandTotalCents,
         items: lines,
         createdOn: order.createdOn,
+        siteUserId,
       },
     };
   });
@@ -241,7 +258,46 @@ export async function getOrder(db: Db, websiteId: string, orderId: string): Prom
     .where('websiteId', '=', websiteId)
     .where('id', '=', orderId)
     .executeTakeFirst();
-  if (!order) return undefined;
+  return order ? withLines(db, order) : undefined;
+}
+
+/** An order by the number the buyer sees (the status page's address); its owner is checked by the caller. */
+export async function getOrderByNumber(
+  db: Db,
+  websiteId: string,
+  orderNumber: number,
+): Promise<PlacedOrder | undefined> {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('websiteId', '=', websiteId)
+    .where('orderNumber', '=', orderNumber)
+    .executeTakeFirst();
+  return order ? withLines(db, order) : undefined;
+}
+
+/** The orders a site user placed while signed in, newest first (at most `limit`). */
+export async function listOrdersOfSiteUser(
+  db: Db,
+  websiteId: string,
+  siteUserId: string,
+  limit: number,
+): Promise<OrderSummary[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'orderNumber', 'currency', 'status', 'grandTotalMinor', 'createdOn'])
+    .where('websiteId', '=', websiteId)
+    .where('siteUserId', '=', siteUserId)
+    .orderBy('createdOn', 'desc')
+    .orderBy('orderNumber', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(({ grandTotalMinor, ...row }) => ({ ...row, grandTotalCents: grandTotalMinor }));
+}
+
+async function withLines(db: Db, order: Selectable<OrdersTable>): Promise<PlacedOrder> {
+  const orderId = order.id;
+  const websiteId = order.websiteId;
   const lines = await db
     .selectFrom('orderLines')
     .select(['lineNumber', 'itemId', 'variantId', 'sku', 'productName', 'quantity', 'unitPriceMinor', 'optionValues'])
@@ -270,6 +326,7 @@ export async function getOrder(db: Db, websiteId: string, orderId: string): Prom
       return { ...line, unitPriceCents: unitPriceMinor, optionValues: optionValues ?? [] };
     }),
     createdOn: order.createdOn,
+    siteUserId: order.siteUserId,
   };
 }
 

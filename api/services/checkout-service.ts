@@ -48,9 +48,12 @@ export async function placeCheckoutOrder(
   site: WebsiteWithSettings,
   cart: ShoppingCart,
   details: CheckoutDetails,
+  /** The site user signed in as they check out: the order is theirs, listed in their account. */
+  siteUserId: string | null,
 ): Promise<CheckoutOutcome> {
   const websiteId = site.website.id;
   const placed = await placeOrder(db, websiteId, cart.id, {
+    siteUserId,
     customerEmail: details.email,
     customerName: details.name,
     shippingAddress: details.shippingAddress,

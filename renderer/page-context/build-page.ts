@@ -23,6 +23,7 @@ import { type CheckoutFormState, checkoutJson, orderJson } from './checkout-json
 import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJson } from './content-json.ts';
 import { installmentContextJson } from './installment-context-json.ts';
 import type { LoadedItems } from './load-items.ts';
+import { orderStatusJson, orderSummaryJson } from './order-status-json.ts';
 import { pageAccess } from './page-access.ts';
 import { loadPageData, type PageData, type RouteData, rememberFor, routeCollection } from './page-data.ts';
 import { collectionPageType, PAGE_TYPES, type PageTypeNumber } from './page-types.ts';
@@ -248,6 +249,17 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
         ...page(undefined),
       };
     }
+    case 'order-status': {
+      const order = data.visitor.order;
+      if (!order) return notFound();
+      return {
+        status: 200,
+        pageType: PAGE_TYPES.orderStatus,
+        view: { kind: 'page', name: 'order-status' },
+        context: { ...base(undefined), pageType: PAGE_TYPES.orderStatus, order: orderStatusJson(order) },
+        ...page(undefined),
+      };
+    }
     case 'account': {
       if (route.page === 'membership-confirmed') {
         const urlId = request.query.get('area');
@@ -268,7 +280,12 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
         context: {
           ...base(undefined),
           pageType: PAGE_TYPES.page,
-          accountPage: { kind: route.page, title: ACCOUNT_PAGE_TITLES[route.page] },
+          accountPage: {
+            kind: route.page,
+            title: ACCOUNT_PAGE_TITLES[route.page],
+            // Only for a signed-in user on the account itself: absent, the page shows no history at all.
+            orderHistory: data.visitor.orders ? { orders: data.visitor.orders.map(orderSummaryJson) } : undefined,
+          },
         },
         ...page(undefined),
       };

@@ -8,6 +8,7 @@
  * the checkout's cart, an order) is read for this request alone.
  */
 
+import { timingSafeEqual } from 'node:crypto';
 import { isId } from '../../api/db/ids.ts';
 import type { Collection, Form, Image, Item } from '../../api/db/schema.ts';
 import {
@@ -29,7 +30,13 @@ import {
   type SearchPage,
   searchItems,
 } from '../../api/repositories/item-repository.ts';
-import { getOrder, type PlacedOrder } from '../../api/repositories/order-repository.ts';
+import {
+  getOrder,
+  getOrderByNumber,
+  listOrdersOfSiteUser,
+  type OrderSummary,
+  type PlacedOrder,
+} from '../../api/repositories/order-repository.ts';
 import { getCollectionTaxonomy, type Taxonomy } from '../../api/repositories/taxonomy-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
@@ -66,6 +73,29 @@ export interface VisitorData {
   /** The cart the checkout page shows: theirs, or the one its URL names, open or bought. */
   checkoutCart?: ShoppingCart | undefined;
   order?: PlacedOrder | undefined;
+  /** The signed-in user's order history, on their account page. */
+  orders?: OrderSummary[];
+}
+
+/** The account page lists this many of a user's newest orders; a store's buyers rarely have more. */
+export const ORDER_HISTORY_LIMIT = 100;
+
+/** The confirmation page's token (the order's random id), compared without telling how much of it matched. */
+function holdsToken(order: PlacedOrder, token: string | null): boolean {
+  if (token === null || !isId(token)) return false;
+  const sent = Buffer.from(token);
+  const expected = Buffer.from(order.id);
+  return sent.length === expected.length && timingSafeEqual(sent, expected);
+}
+
+/**
+ * An order's status page shows it to the user who placed it signed in, or to
+ * whoever holds its confirmation token; to anyone else it does not exist.
+ */
+function mayView(order: PlacedOrder, request: PageRequest): boolean {
+  const accountId = request.viewer?.account?.id;
+  if (accountId !== undefined && order.siteUserId === accountId) return true;
+  return holdsToken(order, request.query.get('orderToken'));
 }
 
 export interface PageData {
@@ -271,6 +301,23 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
         isId(token) ? getOrder(db, websiteId, token) : undefined,
       ]);
       return { cart: open(cart), order };
+    }
+    case 'order-status': {
+      const [cart, order] = await Promise.all([
+        loadOpenCart(db, request),
+        getOrderByNumber(db, websiteId, route.orderNumber),
+      ]);
+      return { cart, order: order && mayView(order, request) ? order : undefined };
+    }
+    case 'account': {
+      const accountId = request.viewer?.account?.id;
+      const [cart, orders] = await Promise.all([
+        loadOpenCart(db, request),
+        route.page === 'account' && accountId !== undefined
+          ? listOrdersOfSiteUser(db, websiteId, accountId, ORDER_HISTORY_LIMIT)
+          : undefined,
+      ]);
+      return { cart, orders };
     }
     default:
       return { cart: request.openCart ? request.openCart.cart : await loadOpenCart(db, request) };

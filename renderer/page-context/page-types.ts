@@ -17,6 +17,7 @@ export const PAGE_TYPES = {
   checkout: 201,
   orderConfirmed: 202,
   membershipConfirmed: 208,
+  orderStatus: 211,
 } as const;
 
 export type PageTypeNumber = (typeof PAGE_TYPES)[keyof typeof PAGE_TYPES];

@@ -18,6 +18,8 @@ export type Route =
   | { kind: 'order-confirmed' }
   | { kind: 'search' }
   | { kind: 'account'; page: AccountPage }
+  /** /account/orders/12: one order's status page (211), for its owner or the holder of its token. */
+  | { kind: 'order-status'; orderNumber: number }
   | { kind: 'collection'; collectionUrlId: string }
   | { kind: 'item'; collectionUrlId: string; itemUrlId: string }
   | { kind: 'not-found' }
@@ -47,9 +49,17 @@ export function resolveRoute(pathname: string): Route {
   return { kind: 'not-found' };
 }
 
-/** /account is the account itself; /account/sign-in and the like its other pages. */
+/** Order numbers are a PostgreSQL integer; a larger one is no order's, and must not reach a query. */
+const ORDER_NUMBER = /^[1-9][0-9]{0,9}$/;
+const MAX_ORDER_NUMBER = 2_147_483_647;
+
+/** /account is the account itself; /account/sign-in and the like its other pages; /account/orders/N an order. */
 function accountRoute(segments: readonly string[]): Route {
   if (segments.length === 1) return { kind: 'account', page: 'account' };
+  if (segments.length === 3 && segments[1] === 'orders' && ORDER_NUMBER.test(segments[2]!)) {
+    const orderNumber = Number(segments[2]);
+    return orderNumber <= MAX_ORDER_NUMBER ? { kind: 'order-status', orderNumber } : { kind: 'not-found' };
+  }
   const name = segments.length === 2 ? segments[1] : undefined;
   const page = ACCOUNT_PAGES.find((known) => known !== 'account' && known === name);
   return page ? { kind: 'account', page } : { kind: 'not-found' };
@@ -91,5 +101,10 @@ export function isVisitorRoute(route: Route): boolean {
  * in their address: not even the browser's cache may keep them.
  */
 export function holdsPersonalDetails(route: Route): boolean {
-  return route.kind === 'checkout' || route.kind === 'order-confirmed' || route.kind === 'account';
+  return (
+    route.kind === 'checkout' ||
+    route.kind === 'order-confirmed' ||
+    route.kind === 'account' ||
+    route.kind === 'order-status'
+  );
 }
