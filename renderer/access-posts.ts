@@ -1,8 +1,8 @@
 /**
  * The two forms of locked pages, posted to the page itself without script
  * (post/redirect/get, dispatched by form-post-routes.ts): the lock screen's
- * password (103), which unlocks that collection for the browser session
- * (unlock-cookie.ts), and the access-denied page's join button (106), which
+ * password (103), which unlocks that collection, or the whole site while it
+ * is locked, for the browser session (unlock-cookie.ts), and the access-denied page's join button (106), which
  * makes the signed-in user a member and ends on the membership-confirmed
  * page (208). Both check the crumb like every other write.
  */
@@ -13,11 +13,15 @@ import type { Collection } from '../api/db/schema.ts';
 import { verifyCrumb } from '../api/http/crumb.ts';
 import type { RateLimiter } from '../api/http/rate-limits.ts';
 import { listCollections } from '../api/repositories/collection-repository.ts';
-import { collectionPasswordMatches, joinMemberArea } from '../api/repositories/member-area-repository.ts';
+import {
+  joinMemberArea,
+  collectionPasswordMatches as passwordMatches,
+} from '../api/repositories/member-area-repository.ts';
+import { SITE_LOCK_ID, siteLockOf } from '../api/repositories/site-lock-repository.ts';
 import type { Db } from '../api/repositories/transaction.ts';
 import { pageViewer } from './page-viewer.ts';
 import { resolveRoute } from './routing/resolve-route.ts';
-import { setUnlocked } from './unlock-cookie.ts';
+import { type Lockable, setUnlocked, unlockedIds } from './unlock-cookie.ts';
 
 /** The hidden fields that say which of the two a post is (templates/default/pages). */
 export const UNLOCK_FIELD = 'sb-unlock';
@@ -33,6 +37,10 @@ export interface AccessPost {
   request: FastifyRequest;
   reply: FastifyReply;
   password: string | undefined;
+  /** The website's own password (site-lock-repository.ts); while set and not unlocked, it is what a password opens. */
+  sitePasswordHash: string | null;
+  /** Where the lock screen asks to go once unlocked, when it posts elsewhere than its own page (the checkout's). */
+  returnPath: string | undefined;
   /** Answers with a plain page: a post that is not one of these forms, or a crumb failure. */
   page(status: number, message?: string): FastifyReply;
   seeOther(location: string): FastifyReply;
@@ -59,11 +67,32 @@ function crumbChecked(post: AccessPost): boolean {
   }
 }
 
+/** A page of this site to go back to: a path of slugs, never another host (//evil) or a scheme. */
+const RETURN_PATH = /^\/(?:[a-z0-9][a-z0-9-]*(?:\/[a-z0-9][a-z0-9-]*)*)?$/;
+
+/**
+ * What the password is for: the whole site while it is locked and this
+ * browser has not unlocked it (every page shows its lock screen then), else
+ * the password-protected collection at the path.
+ */
+async function lockAt(post: AccessPost, pathname: string): Promise<Lockable | undefined> {
+  const siteLock = siteLockOf(post.sitePasswordHash);
+  const cookie = post.request.cookies?.[UNLOCK_COOKIE];
+  if (siteLock && !unlockedIds(post.secret, post.websiteId, cookie, [siteLock]).has(siteLock.id)) return siteLock;
+  const collection = await collectionAt(post.db, post.websiteId, pathname);
+  return collection?.passwordProtected ? collection : undefined;
+}
+
 export async function unlockPost(post: AccessPost): Promise<FastifyReply> {
-  const { db, request, websiteId } = post;
-  const pathname = new URL(request.url, 'http://localhost').pathname;
-  const collection = await collectionAt(db, websiteId, pathname);
-  if (!collection?.passwordProtected) return post.page(405);
+  const { request, websiteId } = post;
+  const posted = new URL(request.url, 'http://localhost').pathname;
+  const lock = await lockAt(post, posted);
+  if (!lock) return post.page(405);
+  // The site's lock screen on a page whose address takes another form posts here with that page's path.
+  const pathname =
+    lock.id === SITE_LOCK_ID && post.returnPath !== undefined && RETURN_PATH.test(post.returnPath)
+      ? post.returnPath
+      : posted;
   if (!crumbChecked(post)) return post.reply;
   try {
     await post.limiter.byAddress('unlock', request);
@@ -72,12 +101,9 @@ export async function unlockPost(post: AccessPost): Promise<FastifyReply> {
     return post.seeOther(`${pathname}?unlock=limited`);
   }
   const password = post.password ?? '';
-  const matches =
-    password !== '' &&
-    password.length <= PASSWORD_MAX_LENGTH &&
-    (await collectionPasswordMatches(collection, password));
+  const matches = password !== '' && password.length <= PASSWORD_MAX_LENGTH && (await passwordMatches(lock, password));
   if (!matches) return post.seeOther(`${pathname}?unlock=failed`);
-  setUnlocked(request, post.reply, post.secret, websiteId, collection, request.cookies?.[UNLOCK_COOKIE]);
+  setUnlocked(request, post.reply, post.secret, websiteId, lock, request.cookies?.[UNLOCK_COOKIE]);
   return post.seeOther(pathname);
 }
 

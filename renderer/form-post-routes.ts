@@ -131,6 +131,8 @@ export async function formPostRoutes(app: FastifyInstance, options: FormPostRout
         request,
         reply,
         password: valuesOf(body, 'password')[0],
+        sitePasswordHash: site.settings.sitePasswordHash,
+        returnPath: valuesOf(body, 'return')[0],
         page,
         seeOther: (location) => seeOther(reply, location),
       };

@@ -8,12 +8,11 @@
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import { SITE_USER_INFO_COOKIE, SITE_USER_SESSION_COOKIE, UNLOCK_COOKIE } from '../api/cookie-names.ts';
-import type { Collection } from '../api/db/schema.ts';
 import { UNREADABLE_INFO_COOKIE } from '../api/http/site-user-cookies.ts';
 import { memberAreaIdsOf } from '../api/repositories/member-area-repository.ts';
 import { findSession } from '../api/repositories/site-user-repository.ts';
 import type { Db } from '../api/repositories/transaction.ts';
-import { unlockedIds } from './unlock-cookie.ts';
+import { type Lockable, unlockedIds } from './unlock-cookie.ts';
 
 /** The page context's authenticatedAccount. */
 export interface PageAccount {
@@ -25,8 +24,8 @@ export interface PageAccount {
 export interface PageViewer {
   account: PageAccount | undefined;
   memberAreaIds: ReadonlySet<string>;
-  /** Whether this browser has unlocked the password-protected collection with its current password. */
-  hasUnlocked(collection: Collection): boolean;
+  /** Whether this browser has unlocked the collection, or the site (site-lock-repository.ts), with its current password. */
+  hasUnlocked(lock: Lockable): boolean;
 }
 
 const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -70,6 +69,6 @@ export async function pageViewer(
   return {
     account,
     memberAreaIds,
-    hasUnlocked: (collection) => unlockedIds(secret, websiteId, unlockCookie, [collection]).has(collection.id),
+    hasUnlocked: (lock) => unlockedIds(secret, websiteId, unlockCookie, [lock]).has(lock.id),
   };
 }

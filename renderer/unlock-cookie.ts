@@ -14,7 +14,8 @@ import { UNLOCK_COOKIE } from '../api/cookie-names.ts';
 const MAX_UNLOCKED = 20;
 const ENTRY = /^([A-Za-z0-9_-]{1,64})\.([0-9a-f]{32})$/;
 
-interface Lockable {
+/** A password-protected collection, or the site-wide lock (api/repositories/site-lock-repository.ts). */
+export interface Lockable {
   id: string;
   passwordHash: string | null;
 }

@@ -15,6 +15,7 @@ import * as siteUserAccounts from './migrations/0012-site-user-accounts.ts';
 import * as memberAreasAndLocks from './migrations/0013-member-areas-and-locks.ts';
 import * as cartVersions from './migrations/0014-cart-versions.ts';
 import * as orderSiteUser from './migrations/0015-order-site-user.ts';
+import * as sitePassword from './migrations/0016-site-password.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013-member-areas-and-locks': memberAreasAndLocks,
   '0014-cart-versions': cartVersions,
   '0015-order-site-user': orderSiteUser,
+  '0016-site-password': sitePassword,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

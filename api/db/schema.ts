@@ -94,6 +94,8 @@ export interface WebsiteSettingsTable {
   popupOverlay: DefaultedJson<PopupOverlaySettings>;
   /** The website's values for its template's tweaks, by tweak name; {} for every default. */
   tweakValues: DefaultedJson<TweakValues>;
+  /** The site-wide lock's password as a scrypt hash (migration 0016); null when the site is open. */
+  sitePasswordHash: Nullable<string>;
   updatedOn: Timestamp;
 }
 

@@ -24,7 +24,7 @@ import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJso
 import { installmentContextJson } from './installment-context-json.ts';
 import type { LoadedItems } from './load-items.ts';
 import { orderStatusJson, orderSummaryJson } from './order-status-json.ts';
-import { pageAccess } from './page-access.ts';
+import { isSiteLockedFor, pageAccess } from './page-access.ts';
 import { loadPageData, type PageData, type RouteData, rememberFor, routeCollection } from './page-data.ts';
 import { collectionPageType, PAGE_TYPES, type PageTypeNumber } from './page-types.ts';
 import { carriesPopup, type PopupFragment, popupFormId, popupOverlayContext } from './popup-overlay-json.ts';
@@ -150,23 +150,35 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
     }),
     layout: typeof collection?.settings.layout === 'string' ? collection.settings.layout : undefined,
   });
-  // What a locked page shows instead of its content (page-access.ts); the forms post to the page itself.
+  // The lock screen (103), for a collection or the whole site; its form posts to the page itself.
+  const lockScreen = (collection: Collection | undefined): BuiltPage => {
+    const outcome = request.query.get('unlock');
+    // POST /checkout is the checkout form's: the site's password goes to the home page, which sends the visitor back.
+    const onCheckout = collection === undefined && route.kind === 'checkout';
+    return {
+      status: 401,
+      pageType: PAGE_TYPES.lockScreen,
+      view: { kind: 'page', name: 'lock-screen' },
+      context: {
+        ...base(collection),
+        pageType: PAGE_TYPES.lockScreen,
+        lockScreen: {
+          crumb: CRUMB_SLOT,
+          failed: outcome === 'failed',
+          limited: outcome === 'limited',
+          siteWide: collection === undefined,
+          title: collection?.title ?? site.website.siteTitle,
+          action: onCheckout ? '/' : undefined,
+          returnPath: onCheckout ? '/checkout' : undefined,
+        },
+      },
+      ...page(collection),
+    };
+  };
+  // What a locked page shows instead of its content (page-access.ts).
   const lockedPage = (collection: Collection): BuiltPage | undefined => {
     const access = pageAccess(collection, request.viewer);
-    if (access === 'locked') {
-      const outcome = request.query.get('unlock');
-      return {
-        status: 401,
-        pageType: PAGE_TYPES.lockScreen,
-        view: { kind: 'page', name: 'lock-screen' },
-        context: {
-          ...base(collection),
-          pageType: PAGE_TYPES.lockScreen,
-          lockScreen: { crumb: CRUMB_SLOT, failed: outcome === 'failed', limited: outcome === 'limited' },
-        },
-        ...page(collection),
-      };
-    }
+    if (access === 'locked') return lockScreen(collection);
     if (access === 'members-only') {
       return {
         status: 403,
@@ -197,6 +209,7 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
     ...page(undefined),
   });
   const loaded = data.route;
+  if (isSiteLockedFor(site, route, request.viewer)) return lockScreen(undefined);
 
   switch (route.kind) {
     case 'not-found':

@@ -7,7 +7,9 @@
  * loads what it hides (nor does ?format=json).
  */
 import type { Collection } from '../../api/db/schema.ts';
+import { siteLockOf } from '../../api/repositories/site-lock-repository.ts';
 import type { PageViewer } from '../page-viewer.ts';
+import type { Route } from '../routing/resolve-route.ts';
 
 export type PageAccess = 'open' | 'protected' | 'locked' | 'members-only';
 
@@ -20,4 +22,23 @@ export function pageAccess(collection: Collection, viewer: PageViewer | undefine
 export function isLockedFor(collection: Collection, viewer: PageViewer | undefined): boolean {
   const access = pageAccess(collection, viewer);
   return access === 'locked' || access === 'members-only';
+}
+
+/**
+ * Whether a site-wide lock (a website password) hides this route from the
+ * visitor: every page does, the page that is not found too (so the lock
+ * tells nothing of which addresses exist), until the browser unlocks the
+ * site. The site user's own account pages stay open, as a member must be
+ * able to sign in, reset a password or follow an emailed link; they show
+ * nothing of the site's content.
+ */
+export function isSiteLockedFor(
+  site: { settings: { sitePasswordHash: string | null } },
+  route: Route,
+  viewer: PageViewer | undefined,
+): boolean {
+  const lock = siteLockOf(site.settings.sitePasswordHash);
+  if (!lock || route.kind === 'error') return false;
+  if (route.kind === 'account' && route.page !== 'membership-confirmed') return false;
+  return !viewer?.hasUnlocked(lock);
 }

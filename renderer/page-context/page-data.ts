@@ -42,7 +42,7 @@ import type { Db } from '../../api/repositories/transaction.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
 import type { PageRequest } from './build-page.ts';
 import { type LoadedItems, loadItems } from './load-items.ts';
-import { isLockedFor } from './page-access.ts';
+import { isLockedFor, isSiteLockedFor } from './page-access.ts';
 import { buildPageBlocks } from './page-blocks-content.ts';
 import { collectionPageType, PAGE_TYPES } from './page-types.ts';
 import { popupFormId } from './popup-overlay-json.ts';
@@ -174,6 +174,8 @@ function planRoute(
   const { route, query } = request;
   const websiteId = request.site.website.id;
   const none = { key: undefined, load: async (): Promise<RouteData> => ({ kind: 'none' }) };
+  // A locked site reads none of the content it hides.
+  if (isSiteLockedFor(request.site, route, request.viewer)) return none;
   switch (route.kind) {
     case 'search': {
       const q = searchQuery(query);
