@@ -3,13 +3,17 @@
  * quantity input) before an add, with the spec's section 5 messages.
  */
 
+import { QUANTITY_MESSAGES, quantityProblem } from '../domain/quantity.ts';
 import { canAddToCart } from '../domain/stock.ts';
 import { ADD_TO_CART_MESSAGES, optionsNotSelectedMessage } from '../shared/add-to-cart-messages.ts';
 import { matchVariant, parseVariants } from './product-variants.ts';
 
 export const GIFT_CARD_TYPE = 4;
 
-export type PurchaseCheck = { ok: true; sku: string | null; quantity: number } | { ok: false; message: string };
+/** A refusal names the field at fault when there is one (the quantity input), for the island to mark and focus. */
+export type PurchaseCheck =
+  | { ok: true; sku: string | null; quantity: number }
+  | { ok: false; message: string; field?: HTMLInputElement };
 
 /** The smallest element around the button that holds the product's purchase controls. */
 export function purchaseScope(button: HTMLElement): ParentNode {
@@ -43,22 +47,33 @@ function selectedOptions(variantsElement: HTMLElement): { name: string; value: s
   return result;
 }
 
+/**
+ * The input's own rules (spec section 5: whole numbers from 1 to 9999) are
+ * checked here, before any request: a browser lets a visitor type 10000
+ * into a number input with max 9999, and the server would only answer that
+ * there is not enough stock.
+ */
 function parseQuantityInput(
   input: HTMLInputElement | null,
-): { ok: true; quantity: number } | { ok: false; message: string } {
+): { ok: true; quantity: number } | { ok: false; message: string; field: HTMLInputElement } {
   if (!input) return { ok: true, quantity: 1 };
   const raw = input.value.trim();
   const n = raw === '' ? Number.NaN : Number(raw);
-  if (!Number.isFinite(n)) return { ok: false, message: ADD_TO_CART_MESSAGES.quantityNotANumber };
-  if (!Number.isInteger(n)) return { ok: false, message: ADD_TO_CART_MESSAGES.quantityNotWhole };
+  if (!Number.isFinite(n)) return { ok: false, message: ADD_TO_CART_MESSAGES.quantityNotANumber, field: input };
+  if (!Number.isInteger(n)) return { ok: false, message: ADD_TO_CART_MESSAGES.quantityNotWhole, field: input };
+  if (quantityProblem(n) === 'outOfRange') return { ok: false, message: QUANTITY_MESSAGES.outOfRange, field: input };
   return { ok: true, quantity: n };
+}
+
+/** The product's quantity input, if it shows one. */
+export function quantityInput(button: HTMLElement, itemId: string): HTMLInputElement | null {
+  return byItem(purchaseScope(button), '.product-quantity-input', itemId)?.querySelector('input') ?? null;
 }
 
 /** Checks in the spec's order: options, variant, quantity, stock. The server checks again. */
 export function checkPurchase(button: HTMLElement, itemId: string, productType: number): PurchaseCheck {
   const scope = purchaseScope(button);
-  const quantityWrapper = byItem(scope, '.product-quantity-input', itemId);
-  const quantity = parseQuantityInput(quantityWrapper?.querySelector('input') ?? null);
+  const quantity = parseQuantityInput(quantityInput(button, itemId));
 
   const variantsElement = byItem(scope, '.product-variants', itemId);
   if (!variantsElement) {

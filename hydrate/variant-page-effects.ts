@@ -9,7 +9,9 @@
 import { formatMinorUnits } from '../domain/money/minor-units-text.ts';
 import { canAddToCart } from '../domain/stock.ts';
 import { DEFAULT_LABELS } from '../shared/storefront-labels.ts';
-import type { Variant } from './product-variants.ts';
+import type { Choice, Variant } from './product-variants.ts';
+import { soldOutText } from './sold-out-text.ts';
+import { subscriptionPhrase } from './subscription-period.ts';
 
 /** Dispatched on window after each choice, for the parts of the page that price the product (installments). */
 export const VARIANT_CHANGE_EVENT = 'product:variant-change';
@@ -18,10 +20,12 @@ export interface VariantChange {
   itemId: string;
   /** undefined while the choice names no variant. */
   variant: Variant | undefined;
+  /** The chosen value of each option chosen so far. */
+  choice: Choice;
 }
 
 export interface VariantEffects {
-  show(variant: Variant | undefined): void;
+  show(variant: Variant | undefined, choice: Choice): void;
 }
 
 const ISLAND_MARK = 'data-variant-mark';
@@ -31,17 +35,22 @@ function moneyText(variant: Variant, minor: unknown, doc: Document): string {
   return formatMinorUnits(String(minor ?? ''), currency, doc.documentElement.lang || undefined);
 }
 
-function variantPrices(variant: Variant, doc: Document): { price: string; sale: string | null } {
-  const price = moneyText(variant, variant.price, doc);
-  return { price, sale: variant.onSale === true ? moneyText(variant, variant.salePrice, doc) : null };
+/** A subscription's prices keep their period ('$19.00 every month'); phrase is the picker's. */
+function variantPrices(
+  variant: Variant,
+  doc: Document,
+  phrase: (price: string) => string,
+): { price: string; sale: string | null } {
+  const price = phrase(moneyText(variant, variant.price, doc));
+  return { price, sale: variant.onSale === true ? phrase(moneyText(variant, variant.salePrice, doc)) : null };
 }
 
 /** What a screen reader hears after a choice: '$32.00' or '$24.00, on sale, sold out'. */
-export function variantSummary(variant: Variant, doc: Document = document): string {
-  const { price, sale } = variantPrices(variant, doc);
+export function variantSummary(variant: Variant, picker: HTMLElement): string {
+  const { price, sale } = variantPrices(variant, picker.ownerDocument, subscriptionPhrase(picker));
   const parts = [sale ?? price];
   if (sale !== null) parts.push(`${DEFAULT_LABELS.sale}, was ${price}`);
-  if (!canAddToCart(variant, 0, 1)) parts.push(DEFAULT_LABELS.soldOut);
+  if (!canAddToCart(variant, 0, 1)) parts.push(soldOutText(picker));
   return parts.join(', ');
 }
 
@@ -53,9 +62,9 @@ function hiddenText(doc: Document, text: string): HTMLElement {
 }
 
 /** The same markup as templates/markup/commerce-price.html prints for one price or a sale. */
-function renderPrice(element: HTMLElement, variant: Variant): void {
+function renderPrice(element: HTMLElement, variant: Variant, phrase: (price: string) => string): void {
   const doc = element.ownerDocument;
-  const { price, sale } = variantPrices(variant, doc);
+  const { price, sale } = variantPrices(variant, doc, phrase);
   if (sale === null) {
     element.replaceChildren(price);
     return;
@@ -83,6 +92,7 @@ export function createVariantEffects(picker: HTMLElement): VariantEffects {
   const root: ParentNode = picker.closest('article, .product-block') ?? doc;
   const price = root.querySelector<HTMLElement>('.product-price');
   const serverPrice = price ? Array.from(price.childNodes, (node) => node.cloneNode(true)) : [];
+  const phrase = subscriptionPhrase(picker);
   const serverMarks = Array.from(root.querySelectorAll<HTMLElement>(`.product-mark:not([${ISLAND_MARK}])`));
   // Restock forms and scarcity messages, with whether the server hid each.
   const perVariant = Array.from(
@@ -116,9 +126,9 @@ export function createVariantEffects(picker: HTMLElement): VariantEffects {
   }
 
   return {
-    show(variant) {
+    show(variant, choice) {
       const view = doc.defaultView;
-      const detail: VariantChange = { itemId: picker.dataset.itemId ?? '', variant };
+      const detail: VariantChange = { itemId: picker.dataset.itemId ?? '', variant, choice };
       view?.dispatchEvent(new view.CustomEvent(VARIANT_CHANGE_EVENT, { detail }));
       if (!variant) {
         price?.replaceChildren(...serverPrice.map((node) => node.cloneNode(true)));
@@ -126,8 +136,8 @@ export function createVariantEffects(picker: HTMLElement): VariantEffects {
         for (const { element, hidden } of perVariant) element.hidden = hidden;
         return;
       }
-      if (price) renderPrice(price, variant);
-      if (!canAddToCart(variant, 0, 1)) showMark({ text: DEFAULT_LABELS.soldOut, kind: 'sold-out' });
+      if (price) renderPrice(price, variant, phrase);
+      if (!canAddToCart(variant, 0, 1)) showMark({ text: soldOutText(picker), kind: 'sold-out' });
       else showMark(variant.onSale === true ? { text: DEFAULT_LABELS.sale, kind: 'sale' } : null);
       for (const { element } of perVariant) {
         element.hidden = element.dataset.variantId

@@ -8,8 +8,10 @@
  * own (the cartToken), a gift card, and any product in express-checkout mode
  * (data-express-checkout="true" on the button).
  */
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { checkPurchase } from '../add-to-cart-form.ts';
+import { type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { canAddToCart } from '../../domain/stock.ts';
+import { checkPurchase, purchaseScope, quantityInput } from '../add-to-cart-form.ts';
 import {
   AdditionalFieldsDialog,
   type AdditionalFieldsForm,
@@ -24,6 +26,8 @@ import {
   SUBSCRIPTION_CART_PATH,
 } from '../cart-store.ts';
 import type { IslandProps } from '../island-types.ts';
+import { soldOutText } from '../sold-out-text.ts';
+import { VARIANT_CHANGE_EVENT, type VariantChange } from '../variant-page-effects.ts';
 
 export type AddToCartState = 'idle' | 'adding' | 'added';
 
@@ -85,6 +89,21 @@ export function readAddToCartButton(button: HTMLElement): Omit<AddToCartProps, k
   };
 }
 
+/**
+ * Where the alert goes: at the top of the product form, where a visitor
+ * who pressed the button at the foot of a tall form at 1280×800 still sees
+ * it (under the button it fell below the fold). Made when the island mounts,
+ * so it is in place before any alert; empty, it takes no room (site.css).
+ */
+function createAlertSlot(wrapper: HTMLElement): HTMLElement {
+  const slot = wrapper.ownerDocument.createElement('div');
+  slot.className = 'sqs-add-to-cart-alert-slot';
+  const form = wrapper.closest<HTMLElement>('.product__purchase');
+  if (form) form.prepend(slot);
+  else (purchaseScope(wrapper).querySelector('.product-variants') ?? wrapper).before(slot);
+  return slot;
+}
+
 /** An open additional-fields form, with the purchase it was opened for. */
 interface FormRequest {
   form: AdditionalFieldsForm;
@@ -105,12 +124,59 @@ export function AddToCart({
   const [state, setState] = useState<AddToCartState>('idle');
   const [alert, setAlert] = useState<string | null>(null);
   const [formRequest, setFormRequest] = useState<FormRequest | null>(null);
+  /** The chosen variant cannot be bought: the button says so instead of letting the server refuse it. */
+  const [soldOut, setSoldOut] = useState(false);
+  const [soldOutLabel] = useState(() => soldOutText(element));
+  const [alertSlot, setAlertSlot] = useState<HTMLElement | null>(null);
+  /** The field the alert is about (the quantity input), marked invalid and described by the message. */
+  const [invalidField, setInvalidField] = useState<HTMLInputElement | null>(null);
+  const messageId = useId();
   const busy = useRef(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const { timings } = context;
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
+  useLayoutEffect(() => {
+    const slot = createAlertSlot(element);
+    setAlertSlot(slot);
+    return () => slot.remove();
+  }, [element]);
+
+  // A new choice makes the alert about the old one stale, and decides whether the button can sell.
+  useEffect(() => {
+    const view = element.ownerDocument.defaultView;
+    if (!view) return;
+    const onChange = (event: Event) => {
+      const { itemId: changed, variant } = (event as CustomEvent<VariantChange>).detail;
+      if (changed !== itemId) return;
+      setAlert(null);
+      setInvalidField(null);
+      setSoldOut(variant !== undefined && !canAddToCart(variant, 0, 1));
+    };
+    view.addEventListener(VARIANT_CHANGE_EVENT, onChange);
+    return () => view.removeEventListener(VARIANT_CHANGE_EVENT, onChange);
+  }, [element, itemId]);
+
+  useLayoutEffect(() => {
+    if (!invalidField || alert === null) return;
+    invalidField.setAttribute('aria-invalid', 'true');
+    invalidField.setAttribute('aria-describedby', messageId);
+    return () => {
+      invalidField.removeAttribute('aria-invalid');
+      invalidField.removeAttribute('aria-describedby');
+    };
+  }, [invalidField, alert, messageId]);
+
+  // Seen as well as heard: bring the alert into view when it is off screen (a phone, a long form).
+  useEffect(() => {
+    if (alert !== null) alertSlot?.scrollIntoView?.({ block: 'nearest' });
+  }, [alert, alertSlot]);
+
+  const showAlert = useCallback((message: string | null, field: HTMLInputElement | null = null) => {
+    setAlert(message);
+    setInvalidField(field);
+  }, []);
   const later = useCallback((ms: number, run: () => void) => {
     timers.current.push(setTimeout(run, ms));
   }, []);
@@ -149,31 +215,41 @@ export function AddToCart({
           });
         });
       } catch (error) {
-        setAlert(error instanceof ClientApiError ? error.message : CLIENT_MESSAGES.unknown);
+        showAlert(error instanceof ClientApiError ? error.message : CLIENT_MESSAGES.unknown);
         later(timings.errorResetMs, () => {
           busy.current = false;
           setState('idle');
         });
       }
     },
-    [itemId, mode, context, timings, later],
+    [itemId, mode, context, timings, later, showAlert],
   );
 
   const add = useCallback(async () => {
-    if (busy.current) return;
-    setAlert(null);
+    if (busy.current || soldOut) return;
+    showAlert(null);
     // Spec section 5: with a form, the purchase (stock included) is checked before the form opens.
     const check = checkPurchase(element, itemId, productType);
     if (!check.ok) {
-      // Nothing was sent, so there is no adding state to show.
-      setAlert(check.message);
+      // Nothing was sent, so there is no adding state to show; the visitor goes to the field to fix.
+      showAlert(check.message, check.field ?? null);
+      check.field?.focus();
       return;
     }
     if (formJson === null) return send(check.sku, check.quantity, null);
     const form = readAdditionalFieldsForm(element.ownerDocument, itemId, formJson);
     if (form) setFormRequest({ form, sku: check.sku, quantity: check.quantity });
-    else setAlert(ADD_TO_CART_TEXT.formUnavailable);
-  }, [element, itemId, productType, formJson, send]);
+    else showAlert(ADD_TO_CART_TEXT.formUnavailable);
+  }, [element, itemId, productType, formJson, send, soldOut, showAlert]);
+
+  // Typing a new quantity answers the alert about the old one.
+  useEffect(() => {
+    const input = quantityInput(element, itemId);
+    if (!input || input !== invalidField) return;
+    const onInput = () => showAlert(null);
+    input.addEventListener('input', onInput);
+    return () => input.removeEventListener('input', onInput);
+  }, [element, itemId, invalidField, showAlert]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -181,18 +257,38 @@ export function AddToCart({
     void add();
   };
 
-  const text = state === 'adding' ? ADD_TO_CART_TEXT.adding : state === 'added' ? ADD_TO_CART_TEXT.added : label;
+  const shownSoldOut = soldOut && state === 'idle';
+  const text =
+    state === 'adding'
+      ? ADD_TO_CART_TEXT.adding
+      : state === 'added'
+        ? ADD_TO_CART_TEXT.added
+        : shownSoldOut
+          ? soldOutLabel
+          : label;
+  const alertBox =
+    alert !== null ? (
+      <div className="sqs-add-to-cart-alert" role="alert">
+        <p className="sqs-add-to-cart-alert__title">{ALERT_TITLES[mode]}</p>
+        <p className="sqs-add-to-cart-alert__message" id={messageId}>
+          {alert}
+        </p>
+        <button type="button" className="sqs-add-to-cart-alert__dismiss" onClick={() => showAlert(null)}>
+          {ADD_TO_CART_TEXT.dismiss}
+        </button>
+      </div>
+    ) : null;
   return (
     <>
       {/* biome-ignore lint/a11y/useSemanticElements: the server's div role=button, which site CSS and templates style */}
       <div
         {...dataAttributes}
-        className={`${className}${state === 'idle' ? '' : ` cart-${state}`}`}
+        className={`${className}${state !== 'idle' ? ` cart-${state}` : shownSoldOut ? ' cart-sold-out' : ''}`}
         role="button"
         tabIndex={0}
-        aria-disabled={state !== 'idle' ? true : undefined}
+        aria-disabled={state !== 'idle' || soldOut ? true : undefined}
         aria-live="polite"
-        data-state={state}
+        data-state={shownSoldOut ? 'sold-out' : state}
         onClick={() => void add()}
         onKeyDown={onKeyDown}
       >
@@ -209,15 +305,7 @@ export function AddToCart({
           }}
         />
       ) : null}
-      {alert !== null ? (
-        <div className="sqs-add-to-cart-alert" role="alert">
-          <p className="sqs-add-to-cart-alert__title">{ALERT_TITLES[mode]}</p>
-          <p className="sqs-add-to-cart-alert__message">{alert}</p>
-          <button type="button" className="sqs-add-to-cart-alert__dismiss" onClick={() => setAlert(null)}>
-            {ADD_TO_CART_TEXT.dismiss}
-          </button>
-        </div>
-      ) : null}
+      {alertSlot ? createPortal(alertBox, alertSlot) : alertBox}
     </>
   );
 }

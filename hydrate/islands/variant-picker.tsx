@@ -62,8 +62,9 @@ export function VariantPicker({ element, options, variants, display }: VariantPi
       first.current = false;
       return;
     }
-    effects.show(variant);
-  }, [effects, variant]);
+    // Every change of the choice is told, also one that names no variant yet: the button's alert is about the old one.
+    effects.show(variant, choice);
+  }, [effects, variant, choice]);
 
   const choose = (name: string, value: string) => setChoice((previous) => ({ ...previous, [name]: value }));
 
@@ -122,7 +123,7 @@ export function VariantPicker({ element, options, variants, display }: VariantPi
         );
       })}
       <p className="visually-hidden" aria-live="polite">
-        {variant ? variantSummary(variant) : ''}
+        {variant ? variantSummary(variant, element) : ''}
       </p>
     </>
   );
