@@ -19,7 +19,7 @@ export interface ContentClock {
   /**
    * Where changes to carts are announced too (migration 0011; the embedded
    * database), a version of the cart that changes whenever it or its entries
-   * do; otherwise absent, and a shopper's cart is read each time.
+   * do; otherwise absent, and the cart's row tells its version (migration 0014).
    */
   cartVersionOf?(cartId: string): string;
 }
