@@ -1,7 +1,7 @@
 import { act } from 'react';
 import t from 'tap';
 import { ISLANDS } from '../../hydrate/island-registry.ts';
-import { createDomEnv, type DomEnv, settle } from './dom-env.ts';
+import { createDomEnv, type DomEnv, settle, settleUntil } from './dom-env.ts';
 
 const CART_PAGE_ISLAND = ISLANDS.named['cart-page']!;
 // The island's code is a lazy chunk. Loaded here, React's import of it resolves at once;
@@ -160,6 +160,7 @@ t.test('the island entry: the fixed root, kept empty by the template, filled by 
   const { env } = await setup(t, cart([MUG]));
   t.equal(env.calls[0]!.url, '/api/commerce/shopping-cart', 'loads the cart');
   t.ok(root(env).hasAttribute('data-island-mounted'));
+  await settleUntil(() => root(env).firstElementChild);
   t.ok(root(env).firstElementChild, 'the root is no longer empty, so CSS hides the fallback');
   t.equal(q(env, '.cart-fallback + #sqs-cart-root'), null, 'the fallback still follows the root');
 });

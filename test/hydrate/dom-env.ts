@@ -119,3 +119,12 @@ export async function settle(ms = 0): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, ms));
   });
 }
+
+/**
+ * Settles until `ready` holds, at most `timeoutMs`: for what waits on more than one round of
+ * promises and timers (a lazy island's chunk, then its fetch), which a busy machine spreads out.
+ */
+export async function settleUntil(ready: () => unknown, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready() && Date.now() < deadline) await settle(5);
+}
