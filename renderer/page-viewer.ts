@@ -8,7 +8,7 @@
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import { SITE_USER_INFO_COOKIE, SITE_USER_SESSION_COOKIE, UNLOCK_COOKIE } from '../api/cookie-names.ts';
-import { UNREADABLE_INFO_COOKIE } from '../api/http/site-user-cookies.ts';
+import { parseInfoCookie, sessionToken } from '../api/http/site-user-cookies.ts';
 import { memberAreaIdsOf } from '../api/repositories/member-area-repository.ts';
 import { findSession } from '../api/repositories/site-user-repository.ts';
 import type { Db } from '../api/repositories/transaction.ts';
@@ -28,25 +28,6 @@ export interface PageViewer {
   hasUnlocked(lock: Lockable): boolean;
 }
 
-const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-/** The info cookie's siteUserId when it says someone is signed in; logs the spec's message when unreadable. */
-function infoUserId(request: FastifyRequest, raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    parsed = undefined;
-  }
-  const info = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
-  if (!info || typeof info.authenticated !== 'boolean') {
-    request.log.warn(UNREADABLE_INFO_COOKIE);
-    return undefined;
-  }
-  return info.authenticated && typeof info.siteUserId === 'string' ? info.siteUserId : undefined;
-}
-
 export async function pageViewer(
   db: Db,
   request: FastifyRequest,
@@ -54,11 +35,12 @@ export async function pageViewer(
   secret: string,
 ): Promise<PageViewer> {
   const cookies = request.headers.cookie ? fastifyCookie.parse(request.headers.cookie) : {};
-  const token = cookies[SITE_USER_SESSION_COOKIE];
-  const userId = infoUserId(request, cookies[SITE_USER_INFO_COOKIE]);
+  const token = sessionToken(cookies[SITE_USER_SESSION_COOKIE]);
+  const info = parseInfoCookie(cookies[SITE_USER_INFO_COOKIE], request.log);
+  const userId = typeof info === 'object' && info.authenticated ? (info.siteUserId ?? undefined) : undefined;
   let account: PageAccount | undefined;
   let memberAreaIds: ReadonlySet<string> = new Set();
-  if (token !== undefined && SESSION_TOKEN.test(token) && userId !== undefined) {
+  if (token !== undefined && userId !== undefined) {
     const session = await findSession(db, websiteId, token);
     if (session && session.siteUserId === userId) {
       account = { id: session.user.id, email: session.user.email, displayName: session.user.displayName };

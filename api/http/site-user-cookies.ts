@@ -51,18 +51,23 @@ export function clearSiteUserCookies(request: FastifyRequest, reply: FastifyRepl
   reply.clearCookie(SITE_USER_INFO_COOKIE, cookieOptions(request, false, false));
 }
 
+/** The session cookie's token when it has the shape of ours (43 base64url characters); nothing else is worth a lookup. */
+export function sessionToken(raw: string | undefined): string | undefined {
+  return raw !== undefined && /^[A-Za-z0-9_-]{43}$/.test(raw) ? raw : undefined;
+}
+
 export function readSessionCookie(request: FastifyRequest): string | undefined {
-  const token = request.cookies[SITE_USER_SESSION_COOKIE];
-  // Our tokens are 43 base64url characters; anything else is not worth a lookup.
-  return token !== undefined && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
+  return sessionToken(request.cookies[SITE_USER_SESSION_COOKIE]);
 }
 
 /**
- * The info cookie as sent: undefined when absent, 'unreadable' when it is
- * not the JSON this server writes (logged with the spec's message).
+ * An info cookie's value: undefined when absent, 'unreadable' when it is not
+ * the JSON this server writes (logged with the spec's message).
  */
-export function readInfoCookie(request: FastifyRequest): SiteUserInfo | 'unreadable' | undefined {
-  const raw = request.cookies[SITE_USER_INFO_COOKIE];
+export function parseInfoCookie(
+  raw: string | undefined,
+  log: { warn(message: string): void },
+): SiteUserInfo | 'unreadable' | undefined {
   if (raw === undefined) return undefined;
   let parsed: unknown;
   try {
@@ -72,8 +77,12 @@ export function readInfoCookie(request: FastifyRequest): SiteUserInfo | 'unreada
   }
   const checked = infoSchema.safeParse(parsed);
   if (!checked.success) {
-    request.log.warn(UNREADABLE_INFO_COOKIE);
+    log.warn(UNREADABLE_INFO_COOKIE);
     return 'unreadable';
   }
   return { authenticated: checked.data.authenticated, siteUserId: checked.data.siteUserId ?? null };
+}
+
+export function readInfoCookie(request: FastifyRequest): SiteUserInfo | 'unreadable' | undefined {
+  return parseInfoCookie(request.cookies[SITE_USER_INFO_COOKIE], request.log);
 }
