@@ -23,8 +23,10 @@ interface SummaryItemView {
   readonly product: unknown;
   /** Owner HTML, shown as stored like on the collection page. */
   readonly excerpt: string | null;
-  /** Epoch ms for the date formatter: an event's start, else when the item was published. */
+  /** Epoch ms for the date formatter: when the item was published; null for events and products. */
   readonly date: number | null;
+  /** An event's start and end (epoch ms), shown as one interval like the events pages show it. */
+  readonly when: { readonly start: number; readonly end: number } | null;
 }
 
 const epoch = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -38,17 +40,23 @@ function itemPicture(item: unknown): PictureView | null {
   );
 }
 
+function eventWhen(item: unknown): SummaryItemView['when'] {
+  const start = epoch(childOf(item, 'startDate'));
+  if (start === null) return null;
+  return { start, end: epoch(childOf(item, 'endDate')) ?? start };
+}
+
 function itemView(item: unknown): SummaryItemView {
   const isProduct = childOf(item, 'recordType') === RECORD_TYPES['store-item'];
+  const when = isProduct ? null : eventWhen(item);
   return {
     title: textIfSet(childOf(item, 'title')) ?? '',
     url: textIfSet(childOf(item, 'fullUrl')) ?? '#',
     picture: itemPicture(item),
     product: isProduct ? item : null,
     excerpt: isProduct ? null : (textIfSet(childOf(item, 'excerpt')) ?? null),
-    date: isProduct
-      ? null
-      : (epoch(childOf(item, 'startDate')) ?? epoch(childOf(item, 'publishOn')) ?? epoch(childOf(item, 'addedOn'))),
+    date: isProduct || when ? null : (epoch(childOf(item, 'publishOn')) ?? epoch(childOf(item, 'addedOn'))),
+    when,
   };
 }
 

@@ -306,7 +306,10 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
     case 'search': {
       if (loaded.kind !== 'search') return notFound();
       const { found, q } = loaded;
+      const full = new Map(loaded.loaded.items.map((json) => [json.id, json]));
+      // Each hit is the item as a list shows it (main image, product and its prices, dates), plus its collection.
       const items = found.results.map((hit) => ({
+        ...full.get(hit.item.id),
         id: hit.item.id,
         title: hit.item.title,
         excerpt: hit.item.excerpt,
@@ -322,6 +325,7 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
           pageType: PAGE_TYPES.search,
           searchQuery: q,
           items,
+          productMerchandisingContext: loaded.loaded.merchandising,
           itemCount: found.total,
           pagination: paginationJson('/search', request.query, found),
         },

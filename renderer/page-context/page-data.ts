@@ -61,7 +61,7 @@ export interface SiteData {
 /** What the route reads beyond the site's data; none of it depends on who asks. */
 export type RouteData =
   | { kind: 'none' }
-  | { kind: 'search'; q: string; found: SearchPage }
+  | { kind: 'search'; q: string; found: SearchPage; loaded: LoadedItems }
   | { kind: 'blocks'; content: { html: string; errors: PageBlockError[] } }
   | { kind: 'list'; found: OffsetPage<Item>; taxonomy: Taxonomy; loaded: LoadedItems }
   | { kind: 'item'; item: Item | undefined; loaded?: LoadedItems; adjacent?: AdjacentItems; thread?: CommentThread };
@@ -182,11 +182,19 @@ function planRoute(
       const offset = offsetParam(query);
       return {
         key: `search|${offset}|${q}`,
-        load: async (db) => ({
-          kind: 'search',
-          q,
-          found: await searchItems(db, websiteId, q, { limit: SEARCH_PAGE_SIZE, offset }),
-        }),
+        load: async (db) => {
+          const found = await searchItems(db, websiteId, q, { limit: SEARCH_PAGE_SIZE, offset });
+          // Results show what the lists show of each item (picture, price, date), read the same way.
+          const byId = new Map(collections.map((c) => [c.id, c]));
+          const loaded = await loadItems(
+            db,
+            websiteId,
+            byId,
+            found.results.map((hit) => hit.item),
+            { store: request.site.settings.storeSettings },
+          );
+          return { kind: 'search', q, found, loaded };
+        },
       };
     }
     case 'home':
