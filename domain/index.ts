@@ -14,6 +14,7 @@
  * - product-types.ts: what each product type implies (stock, variant
  *   prices, delivery).
  * - product-status.ts: on sale, sold out, the price something sells at now.
+ * - order-number.ts: where a website's order numbers start (1001).
  * - spec-enums.ts: the spec's enumerations (record, collection, block and
  *   product types and the rest).
  *
@@ -21,6 +22,7 @@
  * must not pull in big.js through it.
  */
 export * from './money/index.ts';
+export * from './order-number.ts';
 export * from './product-status.ts';
 export * from './product-types.ts';
 export * from './quantity.ts';

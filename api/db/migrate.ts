@@ -16,6 +16,7 @@ import * as memberAreasAndLocks from './migrations/0013-member-areas-and-locks.t
 import * as cartVersions from './migrations/0014-cart-versions.ts';
 import * as orderSiteUser from './migrations/0015-order-site-user.ts';
 import * as sitePassword from './migrations/0016-site-password.ts';
+import * as orderNumbersFrom1001 from './migrations/0017-order-numbers-from-1001.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014-cart-versions': cartVersions,
   '0015-order-site-user': orderSiteUser,
   '0016-site-password': sitePassword,
+  '0017-order-numbers-from-1001': orderNumbersFrom1001,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { compareMinorUnits } from '../../domain/money/minor-units.ts';
+import { nextOrderNumber } from '../../domain/order-number.ts';
 import { newId } from '../db/ids.ts';
 import { json } from '../db/json.ts';
 import { readJsonColumns } from '../db/read-json.ts';
@@ -152,7 +153,7 @@ export async function placeOrder(
       reserved.push({ variantId: entry.variantId, quantity: entry.quantity });
     }
 
-    // Order numbers are per website and gapless: the website row's lock
+    // Order numbers are per website, gapless and start at 1001: the website row's lock
     // serialises numbering for that site only, and is taken last so it is
     // held for as short a time as possible. NO KEY UPDATE does not block
     // the foreign-key checks of rows being inserted elsewhere for the site.
@@ -162,7 +163,7 @@ export async function placeOrder(
       .select((eb) => eb.fn.max('orderNumber').as('orderNumber'))
       .where('websiteId', '=', websiteId)
       .executeTakeFirst();
-    const orderNumber = (last?.orderNumber ?? 0) + 1;
+    const orderNumber = nextOrderNumber(last?.orderNumber);
 
     const orderId = newId();
     const order = await trx

@@ -30,6 +30,7 @@ export * from './tag-data.ts';
 export { planTagData } from './tag-data-plan.ts';
 export type { TagAttribute, TagEntry } from './tag-entry.ts';
 export { QUERY_LIMITS, type TagKind } from './tag-kinds.ts';
+export { TagPlanMemo } from './tag-plan-memo.ts';
 export { MAX_QUERIES_PER_PAGE, type MissingTagData } from './tag-render-host.ts';
 export type {
   CollectionTemplates,

@@ -13,12 +13,19 @@ import {
 } from './render-package-template.ts';
 import { fetchTagData, type TagDataSource, TagDataStore } from './tag-data.ts';
 import { planTagData } from './tag-data-plan.ts';
+import type { TagPlanMemo } from './tag-plan-memo.ts';
 import type { MissingTagData } from './tag-render-host.ts';
 import type { TemplatePackage } from './template-package.ts';
 
 export interface TagDataRenderOptions extends PackageRenderOptions {
   /** Renders at most this many times; each one after the first fetches what the last one missed. Default 3. */
   readonly maxPasses?: number;
+  /**
+   * The page being rendered, for `planMemo`: renders of one template with the same key ask for the same tag data,
+   * or nearly (the same website and collection).
+   */
+  readonly planKey?: string;
+  readonly planMemo?: TagPlanMemo;
 }
 
 export interface TagDataRenderResult extends PackageRenderResult {
@@ -53,11 +60,16 @@ export async function renderWithTagData(
   source: TagDataSource,
   options: TagDataRenderOptions = {},
 ): Promise<TagDataRenderResult> {
-  const { maxPasses = DEFAULT_MAX_PASSES, tagData, ...renderOptions } = options;
-  const store = await fetchTagData(source, planTagData(pkg, template, context), tagData ?? new TagDataStore());
+  const { maxPasses = DEFAULT_MAX_PASSES, tagData, planKey, planMemo, ...renderOptions } = options;
+  const memo = planKey === undefined ? undefined : planMemo;
+  const planned = memo?.get(template, planKey!) ?? planTagData(pkg, template, context);
+  const store = await fetchTagData(source, planned, tagData ?? new TagDataStore());
   for (let passes = 1; ; passes++) {
     const result = renderPackageTemplate(pkg, template, context, { ...renderOptions, tagData: store });
-    if (result.missing.length === 0) return { ...result, passes, tagData: store };
+    if (result.missing.length === 0) {
+      memo?.set(template, planKey!, store.requests());
+      return { ...result, passes, tagData: store };
+    }
     if (passes >= maxPasses) {
       // One error per tag, however many of its requests are left.
       const tags = new Map(result.missing.map((m) => [m.entry.id, m]));

@@ -87,6 +87,7 @@ export function requestKey(request: TagDataRequest): string {
 /** Fetched tag data for one page render. `undefined` answers are kept: they are answers. */
 export class TagDataStore {
   private readonly entries = new Map<string, unknown>();
+  private readonly asked = new Map<string, TagDataRequest>();
 
   has(request: TagDataRequest): boolean {
     return this.entries.has(requestKey(request));
@@ -97,7 +98,14 @@ export class TagDataStore {
   }
 
   set<K extends TagDataKind>(request: TagDataRequestOf<K>, result: TagDataResults[K] | undefined): void {
-    this.entries.set(requestKey(request), result);
+    const key = requestKey(request);
+    this.entries.set(key, result);
+    this.asked.set(key, request);
+  }
+
+  /** Every request the store holds an answer to. */
+  requests(): TagDataRequest[] {
+    return [...this.asked.values()];
   }
 
   get size(): number {

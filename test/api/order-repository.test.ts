@@ -32,7 +32,7 @@ t.test('placeOrder turns a cart into a numbered order and takes the stock', asyn
   const placed = await placeOrder(db, websiteId, cart.id, { customerEmail: 'buyer@example.test', testMode: true });
   if (!placed.ok) throw new Error(`order refused: ${placed.reason}`);
   const { order } = placed;
-  t.equal(order.orderNumber, 1, 'the first order of the website');
+  t.equal(order.orderNumber, 1001, 'the first order of the website is number 1001');
   t.equal(order.purchasedCartId, cart.id);
   t.equal(order.testMode, true);
   t.equal(order.status, 'PENDING');
@@ -63,7 +63,7 @@ t.test('placeOrder turns a cart into a numbered order and takes the stock', asyn
   const next = await createCart(db, websiteId, { currency: 'USD' });
   await addEntry(db, websiteId, next.id, { itemId: lamp.item.id, variantId: lamp.variants[0].id, quantity: 1 });
   const second = await placeOrder(db, websiteId, next.id, { customerEmail: null, testMode: false });
-  t.equal(second.ok && second.order.orderNumber, 2);
+  t.equal(second.ok && second.order.orderNumber, 1002);
 });
 
 t.test('a stock failure rolls back every reservation and names the sku', async (t) => {
@@ -136,6 +136,6 @@ t.test('order numbers are per website', async (t) => {
         .orderBy('orderNumber')
         .execute()
     ).map((row) => row.orderNumber);
-  t.same(await numbers(a.websiteId), [1, 2]);
-  t.same(await numbers(b.websiteId), [1]);
+  t.same(await numbers(a.websiteId), [1001, 1002]);
+  t.same(await numbers(b.websiteId), [1001]);
 });

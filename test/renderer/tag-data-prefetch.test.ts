@@ -5,6 +5,7 @@ import {
   planTagData,
   renderWithTagData,
   TagDataStore,
+  TagPlanMemo,
   type TemplatePackage,
 } from '../../renderer/template-package/index.ts';
 import { FIXTURE, fakeDataSource, loadPackage, pageContext } from './package-helpers.ts';
@@ -164,4 +165,53 @@ t.test('planning ends for blocks that apply themselves', async (t) => {
     'pages/t.page': '{@|apply loop.block}',
   });
   t.same(planTagData(loaded, loaded.pages.get('t')!.template, {}), [{ kind: 'navigation', navigationId: 'mainNav' }]);
+});
+
+t.test('a plan memo: the next render of the page fetches what the last one asked, in one pass', async (t) => {
+  const loaded = await loadPackage(t, {
+    'site.region': 'x',
+    'pages/t.page': [
+      '<squarespace:query collection="sections">{.repeated section items}',
+      '  {title}: <squarespace:query collection="{urlId}" limit="1">{.repeated section items}{title}{.end}</squarespace:query>',
+      '{.end}</squarespace:query>',
+    ].join('\n'),
+  });
+  const template = loaded.pages.get('t')!.template;
+  const planMemo = new TagPlanMemo();
+  const options = { planMemo, planKey: 'site|sections' };
+  const first = await renderWithTagData(loaded, template, {}, fakeDataSource().source, options);
+  t.equal(first.passes, 2, 'the nested query is only found by rendering');
+  const { source, calls } = fakeDataSource();
+  const again = await renderWithTagData(loaded, template, {}, source, options);
+  t.equal(again.passes, 1, 'the memo names the nested query too');
+  t.equal(again.output, first.output);
+  t.same(
+    calls.map((r) => r.kind === 'query' && r.collection),
+    ['sections', 'blog'],
+  );
+  const other = await renderWithTagData(loaded, template, {}, fakeDataSource().source, {
+    planMemo,
+    planKey: 'site|other',
+  });
+  t.equal(other.passes, 2, 'another page has a memo of its own');
+});
+
+t.test('a stale plan memo costs a pass, never a wrong page', async (t) => {
+  const loaded = await loadPackage(t, {
+    'site.region': 'x',
+    'pages/t.page':
+      '{.section show}<squarespace:query collection="blog" limit="1">{.repeated section items}{title}{.end}</squarespace:query>{.end}',
+  });
+  const template = loaded.pages.get('t')!.template;
+  const planMemo = new TagPlanMemo();
+  const options = { planMemo, planKey: 'site|page' };
+  const hidden = await renderWithTagData(loaded, template, { show: false }, fakeDataSource().source, options);
+  t.equal(hidden.output, '');
+  const shown = await renderWithTagData(loaded, template, { show: true }, fakeDataSource().source, options);
+  t.equal(shown.output, 'Hello', 'the query the memo did not name is fetched after a first pass');
+  t.equal(shown.passes, 2);
+  const { source, calls } = fakeDataSource();
+  const hiddenAgain = await renderWithTagData(loaded, template, { show: false }, source, options);
+  t.equal(hiddenAgain.output, '', 'what the memo names beyond the page is fetched and left unused');
+  t.equal(calls.length, 1);
 });

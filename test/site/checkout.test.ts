@@ -294,7 +294,7 @@ t.test('an order is placed in test mode, takes the stock and ends the cart', asy
   t.same(others, [], 'one order');
   t.equal(location, `/checkout/order-confirmed?orderToken=${order!.id}`, 'the token is the random order id');
   t.match(order, {
-    orderNumber: 1,
+    orderNumber: 1001,
     cartId,
     testMode: true,
     currency: 'USD',
@@ -364,7 +364,8 @@ t.test('the confirmation page answers to the order token only', async (t) => {
   const html = main(page.body);
   t.equal((page.body.match(/<h1[\s>]/g) ?? []).length, 1, 'one h1');
   t.match(html, /Test order:<\/strong> no payment is taken\./);
-  t.match(html, /<dt>Order number<\/dt><dd>1<\/dd>/);
+  t.match(html, /<p class="order-confirmed__number">Order number <strong>#1001<\/strong><\/p>/);
+  t.equal((html.match(/1001/g) ?? []).length, 1, 'the number is said once');
   t.match(html, /<p class="checkout-line__title">Stoneware Mug<\/p>/);
   t.match(html, /<p class="checkout-line__variant">Slate<\/p>/);
   t.match(html, /Quantity: 2 × \$32\.00/);

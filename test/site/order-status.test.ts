@@ -81,7 +81,7 @@ t.test('the account page lists the user’s orders, newest first, each linking t
   t.match(html, '<h2 class="order-history__title" id="order-history-title">Your orders</h2>');
   const rows = [
     ...html.matchAll(
-      /<tr>\s*<th scope="row"><a class="text-link" href="([^"]+)">Order (\d+)<\/a><\/th>\s*<td><time datetime="[^"]+">([^<]+)<\/time><\/td>\s*<td>([^<]+)<\/td>\s*<td>([^<]+)<\/td>/g,
+      /<tr>\s*<th scope="row"><a class="text-link" href="([^"]+)">Order #(\d+)<\/a><\/th>\s*<td><time datetime="[^"]+">([^<]+)<\/time><\/td>\s*<td>([^<]+)<\/td>\s*<td>([^<]+)<\/td>/g,
     ),
   ].map((match) => match.slice(1));
   t.same(rows, [
@@ -117,7 +117,7 @@ t.test('the status page (211) shows the order’s lines, totals, status and fulf
   t.equal(page.headers['cache-control'], 'no-store', 'a buyer’s details are kept nowhere');
   t.equal(page.headers['x-page-cache'], undefined);
   const html = main(page.body);
-  t.match(html, `<h1 class="page-title">Order ${first.orderNumber}</h1>`);
+  t.match(html, `<h1 class="page-title">Order #${first.orderNumber}</h1>`);
   t.match(html, '<p class="checkout-line__title">Stoneware Mug</p>');
   t.match(html, /<p class="checkout-line__quantity">Quantity: 2 × \$32\.00<\/p>/);
   t.match(html, /<div class="checkout-totals__grand"><dt>Total<\/dt><dd>\$64\.00<\/dd><\/div>/);
