@@ -37,7 +37,7 @@ import { type PageViewer, pageViewer } from './page-viewer.ts';
 import { isRenderStop, renderPage } from './render-page.ts';
 import { holdsPersonalDetails, isVisitorRoute, pathFilter, type Route, resolveRoute } from './routing/resolve-route.ts';
 import { websiteTweakValues } from './site-stylesheet.ts';
-import { formatPackageError } from './template-package/index.ts';
+import { formatPackageError, TagPlanMemo } from './template-package/index.ts';
 import type { TemplatePackages } from './template-packages.ts';
 import { VisitorPageShapes } from './visitor-page-shapes.ts';
 import { type ReadShape, ReadTrace, visitorFingerprint } from './visitor-read-trace.ts';
@@ -155,6 +155,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   }
 
   const memo = new SiteDataMemo();
+  const planMemo = new TagPlanMemo();
   const shopperShapes = new VisitorPageShapes();
   const shopperKey = (pageKey: string, shopper: ShopperValues, shape: ReadShape) =>
     `${pageKey}|${visitorFingerprint(shopper.shoppingCart, shape)}`;
@@ -275,6 +276,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       captcha: options.captcha,
       deadline: Date.now() + options.renderTimeLimitMs,
       tweakValues: websiteTweakValues(site),
+      planMemo,
     });
     const stop = rendered.errors.find(isRenderStop);
     if (stop) throw new Error(`rendering ${request.url} was stopped: ${stop.message} (${formatPackageError(stop)})`);

@@ -14,6 +14,7 @@ import {
   effectiveTweaks,
   type PackageError,
   renderWithTagData,
+  type TagPlanMemo,
   type TemplatePackage,
   type TweakValues,
   tweakBodyClasses,
@@ -44,6 +45,8 @@ export interface RenderPageOptions {
   deadline?: number;
   /** The website's tweak values (website settings); the package's defaults fill in the rest. */
   tweakValues?: TweakValues;
+  /** What earlier renders of each page asked of the tag data source (template-package/tag-plan-memo.ts). */
+  planMemo?: TagPlanMemo;
 }
 
 const STOPS: ReadonlySet<string> = new Set(RENDER_STOP_CODES);
@@ -172,12 +175,18 @@ export async function renderPage(
     timeZone: website.timeZone,
     deadline: options.deadline,
   };
+  // The tag source answers per website and collection (navigation marks the page's collection active).
+  const collectionId = (context.collection as { id?: string } | undefined)?.id;
+  const plan = {
+    planMemo: options.planMemo,
+    planKey: `${(context.website as { id: string }).id}|${collectionId ?? `page-${built.pageType}`}`,
+  };
   const content =
     'cover' in main
       ? { output: coverContent(context), errors: [], tagData: undefined }
       : 'html' in main
         ? { output: main.html, errors: [], tagData: undefined }
-        : await renderWithTagData(main.pkg, main.template, context, built.tagSource, renderOptions);
+        : await renderWithTagData(main.pkg, main.template, context, built.tagSource, { ...renderOptions, ...plan });
   if (content.errors.some(isRenderStop)) {
     return { html: undefined, errors: content.errors, reason: 'its render was stopped' };
   }
@@ -209,6 +218,7 @@ export async function renderPage(
   }
   const page = await renderWithTagData(pkg, layout.template, full, built.tagSource, {
     ...renderOptions,
+    ...plan,
     tagData: content.tagData,
   });
   return { html: page.output, errors: [...content.errors, ...page.errors, ...sectionErrors] };
