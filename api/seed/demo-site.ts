@@ -226,7 +226,7 @@ const COLLECTIONS: DemoCollection[] = [
           '<h2>Say hello</h2>',
           '<p><strong>Fernwood Roastery &amp; Shop</strong><br>112 Exchange Street, Portland, ME 04101</p>',
           '<p>Open Tuesday to Sunday, 7 am to 4 pm. Roasting on Tuesday to Friday mornings: come by and watch.</p>',
-          '<p>Wholesale, orders or anything else: use the form below and we will answer within two business days.</p>',
+          '<p>Wholesale, orders or anything else: use the form on this page and we will answer within two business days.</p>',
         ].join(''),
       },
       { type: 4, location: DEMO_LOCATION },
@@ -272,12 +272,14 @@ const NAVIGATIONS: DemoNavigation[] = [
     identifier: 'secondaryNav',
     title: 'Footer Navigation',
     items: [
+      // The social accounts have a list of their own beside this one (footer.region), so no Instagram here.
       { slug: 'footer-about', collection: 'about' },
       { slug: 'footer-contact', collection: 'contact' },
+      { slug: 'footer-events', collection: 'events' },
       {
-        slug: 'footer-instagram',
-        externalLink: 'https://www.instagram.com/fernwoodcoffee',
-        title: 'Instagram',
+        slug: 'footer-visit',
+        externalLink: 'https://www.google.com/maps/search/?api=1&query=112+Exchange+Street+Portland+ME+04101',
+        title: 'Find the shop',
         newWindow: true,
       },
     ],

@@ -408,7 +408,12 @@ t.test('demo content', async (t) => {
     const footer = navigations.find((navigation) => navigation.identifier === 'secondaryNav')!;
     const external = navItems.filter((item) => item.navigationId === footer.id && item.externalLink !== null);
     t.equal(external.length, 1);
-    t.match(external[0], { externalLink: /^https:\/\/www\.instagram\.com\//, newWindow: true, collectionId: null });
+    t.match(external[0], { externalLink: /^https:\/\/www\.google\.com\/maps\//, newWindow: true, collectionId: null });
+    // Instagram is one of the social accounts the footer lists beside the navigation: not a second time here.
+    t.notOk(
+      navItems.some((item) => item.externalLink?.includes('instagram.com')),
+      'no navigation item repeats a social account',
+    );
   });
 
   t.test('every image row is a well-formed SVG file that matches it', async (t) => {
