@@ -207,6 +207,7 @@ export const JSON_COLUMN_SCHEMAS = {
   commercePreferences: { preferences: openObjectSchema },
   analyticsEvents: { payload: openObjectSchema },
   performanceRecords: { data: openObjectSchema },
+  visitorEvents: { data: openObjectSchema },
 } as const satisfies { [T in JsonTable]: { [C in JsonColumn<T>]: z.ZodType<SelectType<Database[T][C]>> } };
 
 /*

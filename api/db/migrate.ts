@@ -17,6 +17,7 @@ import * as cartVersions from './migrations/0014-cart-versions.ts';
 import * as orderSiteUser from './migrations/0015-order-site-user.ts';
 import * as sitePassword from './migrations/0016-site-password.ts';
 import * as orderNumbersFrom1001 from './migrations/0017-order-numbers-from-1001.ts';
+import * as visitorEvents from './migrations/0018-visitor-events.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015-order-site-user': orderSiteUser,
   '0016-site-password': sitePassword,
   '0017-order-numbers-from-1001': orderNumbersFrom1001,
+  '0018-visitor-events': visitorEvents,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

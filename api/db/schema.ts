@@ -473,6 +473,18 @@ export interface AnalyticsEventsTable {
   occurredOn: Timestamp;
 }
 
+export interface VisitorEventsTable {
+  websiteId: string;
+  occurredAt: Timestamp;
+  kind: string;
+  name: string;
+  visitorId: string | null;
+  sessionId: string | null;
+  pagePath: string | null;
+  bot: Generated<boolean>;
+  data: Json<Record<string, unknown>>;
+}
+
 export interface PerformanceRecordsTable {
   websiteId: string;
   id: Generated<string>;
@@ -543,6 +555,7 @@ export interface Database {
   commercePreferences: CommercePreferencesTable;
   analyticsEvents: AnalyticsEventsTable;
   performanceRecords: PerformanceRecordsTable;
+  visitorEvents: VisitorEventsTable;
   mailOutbox: MailOutboxTable;
 }
 

@@ -14,6 +14,8 @@ import type { CaptchaConfig } from '../captcha/index.ts';
 import { CART_COOKIE } from '../cookie-names.ts';
 import { isId } from '../db/ids.ts';
 import type { Db } from '../repositories/transaction.ts';
+import { EventWriter } from '../analytics/event-writer.ts';
+import { analyticsRoutes } from './analytics-routes.ts';
 import { authenticateApiKey } from './api-key-auth.ts';
 import { BODY_LIMITS } from './body-limits.ts';
 import { cartRoutes } from './cart-routes.ts';
@@ -34,6 +36,8 @@ export interface ApiRoutesOptions {
   limiter: RateLimiter;
   /** Checks captcha tokens for websites with a site key (api/captcha). */
   captcha: CaptchaConfig;
+  /** Days of visitor events kept (api/analytics); default 400, a year and its comparison month. */
+  analyticsRetentionDays?: number;
 }
 
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -67,7 +71,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
 
   // Counted before the body is read: a flood of bad requests counts as much as good ones.
   app.addHook('onRequest', async (request) => {
-    if (!WRITE_METHODS.has(request.method)) return;
+    if (!WRITE_METHODS.has(request.method) || request.routeOptions.config.beacon) return;
     await options.limiter.byAddress('api-write', request);
     const cart = request.cookies[CART_COOKIE];
     if (cart && isId(cart)) await options.limiter.check('cart-write', cart);
@@ -78,7 +82,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   app.addHook('preHandler', async (request) => {
     const apiKeyAuth = request.routeOptions.config.apiKeyAuth;
     if (apiKeyAuth) request.owner = await authenticateApiKey(options.db, request, apiKeyAuth);
-    else if (WRITE_METHODS.has(request.method)) {
+    else if (WRITE_METHODS.has(request.method) && !request.routeOptions.config.beacon) {
       verifyCrumb(request);
       await verifySiteUserXsrf(options.db, request);
     }
@@ -102,6 +106,12 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   await app.register(siteUserSessionRoutes, { db: options.db, limiter: options.limiter });
   await app.register(siteUserAccountRoutes, { db: options.db, limiter: options.limiter });
   await app.register(siteUserLinkRoutes, { db: options.db, limiter: options.limiter });
+  const writer = new EventWriter(options.db, {
+    retentionDays: options.analyticsRetentionDays ?? 400,
+    warn: (message, error) => app.log.warn({ err: error }, message),
+  });
+  app.addHook('onClose', () => writer.flush());
+  await app.register(analyticsRoutes, { db: options.db, limiter: options.limiter, writer });
   // Any other path under /api, with any method, answers in the API's shape rather than as a page.
   app.all('/api/*', async () => {
     throw new ApiError('route-not-found');

@@ -26,7 +26,8 @@ export type LimitName =
   | 'sign-in-account'
   | 'sign-up'
   | 'account-mail'
-  | 'unlock';
+  | 'unlock'
+  | 'analytics';
 
 const MINUTE = 60_000;
 
@@ -69,6 +70,12 @@ export const DEFAULT_LIMITS: Readonly<Record<LimitName, Limit>> = {
   'account-mail': { max: 5, windowMs: 60 * MINUTE },
   /** Page passwords tried from one address: a visitor mistyping stays far below it, guessing does not. */
   unlock: { max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Analytics beacons from one address: a page sends a handful (its hit, its
+   * performance records, a click or two); an office of visitors behind one
+   * address stays below it, a script filling the event table does not.
+   */
+  analytics: { max: 600, windowMs: MINUTE },
 };
 
 export class RateLimiter {
