@@ -81,6 +81,9 @@ export const API_ERRORS = {
   // A sign-up races a restock: the widget only shows for sold-out variants.
   'restock-in-stock': { status: 409, message: 'This item is back in stock.' },
   'invalid-cursor': { status: 400, message: 'The page cursor is not valid.' },
+  // Likes: an item that is not published in a public collection is not found, as its page is not.
+  'item-not-found': { status: 404, message: 'That item was not found.' },
+  'likes-disabled': { status: 403, message: 'Likes are turned off on this site.' },
   // Owner calls: the spec words no message for a missing or refused API key.
   'api-key-missing': { status: 401, message: 'This call needs an API key (Authorization: Bearer <key>).' },
   'api-key-refused': { status: 401, message: 'The API key is not valid for this website, or has been revoked.' },

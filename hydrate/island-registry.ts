@@ -12,6 +12,7 @@ import { AddToCart, readAddToCartButton } from './islands/add-to-cart.tsx';
 import { CartIndicator } from './islands/cart-indicator.tsx';
 import { CartPill } from './islands/cart-pill.tsx';
 import { INSTALLMENT_PILL_ISLAND } from './islands/installment-pill.tsx';
+import { LikeButton } from './islands/like-button.tsx';
 import { readVariantPicker, VariantPicker } from './islands/variant-picker.tsx';
 
 export interface IslandEntry {
@@ -165,6 +166,12 @@ export const ISLANDS: IslandRegistry = {
       selector: '#sb-account-root[data-account-page]',
       render: (root, _container, context) =>
         createElement(Suspense, { fallback: null }, createElement(LazyAccountPage, { element: root, context })),
+    },
+    'like-button': {
+      // The block's wrapper (templates/default/blocks/like-button.block); the island draws the same button into it,
+      // at once (in the main bundle, it is small) so the server's button never blinks out while a chunk loads.
+      selector: '[data-like-button][data-item-id]',
+      render: (wrapper, _container, context) => createElement(LikeButton, { element: wrapper, context }),
     },
     'cart-pill': {
       selector: '[data-island="cart-pill"]',

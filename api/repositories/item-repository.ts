@@ -100,6 +100,28 @@ function isVisible(eb: ExpressionBuilder<Database, 'items'>) {
   return eb.and([eb('items.published', '=', true), eb('items.publishOn', '<=', sql<Date>`now()`)]);
 }
 
+/**
+ * Whether an item is shown to every visitor: visible, in an enabled
+ * collection that is neither password-protected nor a member area. What
+ * anyone may act on (a like) without the page's access checks.
+ */
+export async function isPublicItem(db: Db, websiteId: string, itemId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('items')
+    .innerJoin('collections', (join) =>
+      join.onRef('collections.websiteId', '=', 'items.websiteId').onRef('collections.id', '=', 'items.collectionId'),
+    )
+    .select('items.id')
+    .where('items.websiteId', '=', websiteId)
+    .where('items.id', '=', itemId)
+    .where(isVisible)
+    .where('collections.enabled', '=', true)
+    .where('collections.passwordProtected', '=', false)
+    .where('collections.memberOnly', '=', false)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A published item of a collection by its URL slug. */
 export async function findItemByUrlId(
   db: Db,
