@@ -118,6 +118,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', ...widget],
+        // The web fonts are served by the site itself (renderer/web-fonts.ts); helmet's default also allows any https: origin.
+        fontSrc: ["'self'"],
         // Templates set CSS custom properties in style attributes (gallery options).
         styleSrc: ["'self'", "'unsafe-inline'", ...widget],
         scriptSrc: ["'self'", ...widget],

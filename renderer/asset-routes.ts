@@ -1,6 +1,7 @@
 /**
  * Static files: the website's template package (assets/, scripts/, styles/,
- * and /site.css, the stylesheets template.conf lists compiled with the website's tweak values) and uploaded content pictures (/content/<website identifier>/<file>).
+ * and /site.css, the stylesheets template.conf lists compiled with the website's tweak values), uploaded content pictures (/content/<website identifier>/<file>)
+ * and the web fonts the platform serves from npm (/fonts/<file>, web-fonts.ts).
  * Versioned URLs (`?v=<hash>`) are cached for a year; others revalidate.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import { findWebsiteByHost } from '../api/repositories/website-repository.ts';
 import { DEMO_IMAGE_DIR } from '../api/seed/seed-demo-site.ts';
 import { siteStylesheet, websiteTweakValues } from './site-stylesheet.ts';
 import type { TemplatePackages } from './template-packages.ts';
+import { fontDir, loadWebFonts } from './web-fonts.ts';
 
 export interface AssetRoutesOptions {
   db: Kysely<Database>;
@@ -55,6 +57,17 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
     reply.header('cache-control', `public, max-age=${maxAge / 1000}${immutable ? ', immutable' : ''}`);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('text/css; charset=utf-8').send(css);
+  });
+
+  const fonts = loadWebFonts();
+  app.get('/fonts/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const font = fonts.get(file);
+    if (!font) return reply.callNotFound();
+    // Only the package's own version may be kept for good: an old address must not pin a new file, nor the reverse.
+    const asked = new URL(request.url, 'http://localhost').searchParams.get('v');
+    const current = asked !== null && asked === font.version;
+    return reply.sendFile(file, fontDir(font), { maxAge: current ? YEAR : FIVE_MINUTES, immutable: current });
   });
 
   app.get('/content/:site/*', async (request, reply) => {

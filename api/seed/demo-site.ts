@@ -132,12 +132,14 @@ const COLLECTIONS: DemoCollection[] = [
     ordering: 'chronological',
     isHome: true,
     blocks: [
+      // The hero: a picture first and the welcome over it (templates/default/styles/site.css, "Home hero").
+      { type: 5, imageId: imageId('journal-window-light.svg') },
       {
         type: 2,
         html: [
           '<h1>Small-batch coffee, and good things for the home</h1>',
           '<p>We roast four mornings a week in a brick warehouse on Exchange Street, and fill the shop at the front with the things we love using around it: mugs thrown two streets away, linen, walnut and candlelight.</p>',
-          '<p><a href="/shop">Visit the shop</a> or <a href="/events">come to a tasting</a>.</p>',
+          '<p><a class="button" href="/shop">Visit the shop</a> <a class="button button--secondary" href="/events">Come to a tasting</a></p>',
         ].join(''),
       },
       { type: 55, collectionId: collectionId('shop'), limit: 6, design: 'grid' },

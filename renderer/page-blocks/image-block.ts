@@ -6,7 +6,9 @@ import { pictureView } from './picture-view.ts';
 
 export const imageBlock: BlockHandler<5> = (block, ctx) => {
   const image = ctx.data.images.get(block.imageId);
-  const picture = image === undefined ? null : pictureView(image, 'image-block__image');
+  const view = image === undefined ? null : pictureView(image, 'image-block__image');
+  // The first block is at the top of the page, usually its largest picture: lazy loading would only delay it.
+  const picture = view && ctx.index === 0 ? { ...view, eager: true } : view;
   if (picture === null) {
     return {
       missing: { what: 'image', error: pageBlockError('MISSING_IMAGE', { index: ctx.index, id: block.imageId }) },

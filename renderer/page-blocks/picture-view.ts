@@ -16,6 +16,8 @@ export interface PictureView {
   readonly alt: string;
   /** 0..1 from the top left; the stylesheet turns it into object-position so crops keep the subject. */
   readonly focal: { readonly x: number; readonly y: number } | null;
+  /** The picture likely largest on first paint (a page's first block): fetched at once, not lazily. */
+  readonly eager?: boolean;
 }
 
 const isPositiveInteger = (n: number): boolean => Number.isInteger(n) && n > 0;

@@ -69,7 +69,7 @@ t.test('map block: an address card with an OpenStreetMap link, nothing embedded'
 });
 
 t.test('image block: a figure with a lazy img sized from originalSize and a caption', async (t) => {
-  const doc = parse(render([EVERY_BLOCK[2]!]).html);
+  const doc = parse(render([{ type: 2, html: '<p>Before it.</p>' }, EVERY_BLOCK[2]!]).html);
   const img = doc.querySelector('.image-block figure > img')!;
   t.equal(img.getAttribute('src'), IMAGE.assetUrl);
   t.equal(img.getAttribute('width'), '1600');
@@ -85,6 +85,8 @@ t.test('image block: a figure with a lazy img sized from originalSize and a capt
   t.equal(ownImg.getAttribute('alt'), 'Shop front', "the owner's alt text wins");
   t.notOk(ownImg.hasAttribute('width'), 'no width from an unreadable size');
   t.equal(own.querySelectorAll('figcaption').length, 0, 'no caption when none is set');
+  t.equal(ownImg.getAttribute('fetchpriority'), 'high', "the page's first block is fetched at once (a hero)");
+  t.notOk(ownImg.hasAttribute('loading'), 'not lazily');
 });
 
 t.test('button block: a link styled as a button', async (t) => {
