@@ -13,6 +13,7 @@ import { CartIndicator } from './islands/cart-indicator.tsx';
 import { CartPill } from './islands/cart-pill.tsx';
 import { INSTALLMENT_PILL_ISLAND } from './islands/installment-pill.tsx';
 import { LikeButton } from './islands/like-button.tsx';
+import { ProductGallery } from './islands/product-gallery.tsx';
 import { readVariantPicker, VariantPicker } from './islands/variant-picker.tsx';
 
 export interface IslandEntry {
@@ -172,6 +173,12 @@ export const ISLANDS: IslandRegistry = {
       // at once (in the main bundle, it is small) so the server's button never blinks out while a chunk loads.
       selector: '[data-like-button][data-item-id]',
       render: (wrapper, _container, context) => createElement(LikeButton, { element: wrapper, context }),
+    },
+    'product-gallery': {
+      selector: '[data-product-gallery]',
+      // Next to the gallery, not in it: the island works on the server's markup and renders nothing itself.
+      container: (gallery) => islandRoot(gallery, 'product-gallery-island', 'after'),
+      render: (gallery, _container, context) => createElement(ProductGallery, { element: gallery, context }),
     },
     'cart-pill': {
       selector: '[data-island="cart-pill"]',
