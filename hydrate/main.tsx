@@ -7,10 +7,23 @@
  *
  * This is the entry: mount every island once the document is parsed.
  */
+import { pageErrorReporter } from './analytics/page-error-reporter.ts';
 import { mountIslands } from './mount.tsx';
 
+const reporter = pageErrorReporter();
+
 if (document.readyState === 'loading') {
-  document.addEventListener('DOMContentLoaded', () => mountIslands(), { once: true });
+  document.addEventListener('DOMContentLoaded', () => mountIslands(document, { reporter }), { once: true });
 } else {
-  mountIslands();
+  mountIslands(document, { reporter });
 }
+
+// Analytics load once the page is interactive and idle, as a chunk of their own.
+const startAnalytics = () =>
+  void import('./analytics/start-analytics.ts').then((analytics) => analytics.startAnalytics(window));
+const whenIdle = () =>
+  'requestIdleCallback' in window
+    ? window.requestIdleCallback(startAnalytics, { timeout: 5_000 })
+    : setTimeout(startAnalytics, 1);
+if (document.readyState === 'complete') whenIdle();
+else window.addEventListener('load', whenIdle, { once: true });

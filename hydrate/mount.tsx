@@ -1,6 +1,8 @@
 /** Finds the server's island markers and gives each a React root. */
 import { createRoot, type Root } from 'react-dom/client';
+import type { ErrorReporter } from './analytics/error-reporter.ts';
 import { createCartStore } from './cart-store.ts';
+import { IslandErrorBoundary } from './island-error-boundary.tsx';
 import { ISLANDS, type IslandRegistry, registryEntries } from './island-registry.ts';
 import { type AddToCartTimings, type IslandContext, SPEC_TIMINGS } from './island-types.ts';
 
@@ -12,6 +14,8 @@ export interface MountOptions {
   registry?: IslandRegistry;
   timings?: AddToCartTimings;
   navigate?: (url: string) => void;
+  /** Hears the islands' render errors (analytics/page-error-reporter.ts). */
+  reporter?: ErrorReporter;
 }
 
 export interface MountedIslands {
@@ -41,7 +45,11 @@ export function mountIslands(doc: Document = document, options: MountOptions = {
       try {
         const container = entry.container?.(marked) ?? marked;
         const root = createRoot(container);
-        root.render(entry.render(marked, container, context));
+        root.render(
+          <IslandErrorBoundary island={key} reporter={options.reporter}>
+            {entry.render(marked, container, context)}
+          </IslandErrorBoundary>,
+        );
         roots.push(root);
         if (key.startsWith('named:cart')) usesCart = true;
       } catch (error) {

@@ -3,6 +3,7 @@
  * the page; `?format=json` (or json-pretty) answers with the page context.
  */
 
+import path from 'node:path';
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -277,6 +278,10 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       deadline: Date.now() + options.renderTimeLimitMs,
       tweakValues: websiteTweakValues(site),
       planMemo,
+      analytics: {
+        templateId: path.basename(packaged.pkg.dir),
+        restrictive: site.settings.cookiePolicy === 'restrictive' || site.settings.cloneable,
+      },
     });
     const stop = rendered.errors.find(isRenderStop);
     if (stop) throw new Error(`rendering ${request.url} was stopped: ${stop.message} (${formatPackageError(stop)})`);

@@ -47,6 +47,38 @@ export interface RenderPageOptions {
   tweakValues?: TweakValues;
   /** What earlier renders of each page asked of the tag data source (template-package/tag-plan-memo.ts). */
   planMemo?: TagPlanMemo;
+  /** The page's analytics (hydrate/analytics): the template's id and the website's cookie mode; absent, none. */
+  analytics?: { templateId: string; restrictive: boolean };
+}
+
+/** Spec section 5: pages analytics never count. */
+const UNCOUNTED_PAGES: ReadonlySet<number> = new Set([
+  PAGE_TYPES.notFound,
+  PAGE_TYPES.error,
+  PAGE_TYPES.lockScreen,
+  PAGE_TYPES.memberAreaAccessDenied,
+]);
+
+/** What the analytics module needs of the page, as JSON for the islands script's data-analytics attribute. */
+function analyticsData(
+  options: RenderPageOptions,
+  built: BuiltPage,
+  context: Record<string, unknown>,
+): string | undefined {
+  if (!options.analytics || UNCOUNTED_PAGES.has(built.pageType)) return undefined;
+  const website = context.website as { id: string; language?: string };
+  const item = context.item as { id?: string; recordType?: number } | undefined;
+  const collection = context.collection as { id?: string } | undefined;
+  return JSON.stringify({
+    websiteId: website.id,
+    templateId: options.analytics.templateId,
+    locale: website.language,
+    pageType: built.pageType,
+    itemId: item?.id ?? null,
+    collectionId: collection?.id ?? null,
+    recordType: item?.recordType ?? null,
+    restrictive: options.analytics.restrictive,
+  });
 }
 
 const STOPS: ReadonlySet<string> = new Set(RENDER_STOP_CODES);
@@ -57,13 +89,18 @@ export function isRenderStop(error: { code: string }): boolean {
 }
 
 /** The islands bundle's tag; where the website has a captcha, it also says which script draws it (hydrate/captcha/captcha-widget.ts). */
-function islandsScript(options: RenderPageOptions, context: Record<string, unknown>): string {
+function islandsScript(
+  options: RenderPageOptions,
+  context: Record<string, unknown>,
+  analytics: string | undefined,
+): string {
   const website = context.website as { captchaSettings?: { siteKey?: string } } | undefined;
   const captcha =
     options.captcha && website?.captchaSettings?.siteKey
       ? ` data-captcha-script="${escapeHtml(options.captcha.scriptUrl)}" data-captcha-global="${escapeHtml(options.captcha.browserGlobal)}"`
       : '';
-  return `<script type="module" src="${escapeHtml(options.islandsUrl)}"${captcha}></script>`;
+  const counted = analytics === undefined ? '' : ` data-analytics="${escapeHtml(analytics)}"`;
+  return `<script type="module" src="${escapeHtml(options.islandsUrl)}"${captcha}${counted}></script>`;
 }
 
 /**
@@ -209,7 +246,7 @@ export async function renderPage(
     },
     'squarespace-headers': headers(built),
     // Module scripts run after the document is parsed; the owner's footer code follows ours.
-    'squarespace-footers': `${popup ? `${popup.output}\n` : ''}${islandsScript(options, context)}\n${(context.websiteSettings as { footerCode?: string }).footerCode ?? ''}`,
+    'squarespace-footers': `${popup ? `${popup.output}\n` : ''}${islandsScript(options, context, analyticsData(options, built, context))}\n${(context.websiteSettings as { footerCode?: string }).footerCode ?? ''}`,
   };
   const sectionErrors = popup?.errors ?? [];
   if ('cover' in main || !layout) {

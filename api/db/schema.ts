@@ -96,6 +96,10 @@ export interface WebsiteSettingsTable {
   tweakValues: DefaultedJson<TweakValues>;
   /** The site-wide lock's password as a scrypt hash (migration 0016); null when the site is open. */
   sitePasswordHash: Nullable<string>;
+  /** 'standard' or 'restrictive' (migration 0019): restrictive keeps no visitor cookies until the visitor consents. */
+  cookiePolicy: Generated<'standard' | 'restrictive'>;
+  /** A website others copy: its visitors' cookies are restrictive whatever the policy says. */
+  cloneable: Generated<boolean>;
   updatedOn: Timestamp;
 }
 

@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ANALYTICS_COOKIES, CONFIG_PATH, ERROR_REPORTS } from '../../shared/analytics-rules.ts';
 import { isBotAgent } from '../analytics/bot-agents.ts';
 import type { EventWriter } from '../analytics/event-writer.ts';
 import type { VisitorEvent, VisitorEventKind } from '../analytics/visitor-event.ts';
@@ -35,14 +36,11 @@ export interface AnalyticsRoutesOptions {
   writer: EventWriter;
 }
 
-/** Spec section 7: the path under which pages are never counted (the admin app). */
-export const CONFIG_PATH = '/config';
 /** The cookie naming the visitor to the census (the spec's conversion-visitor cookie). */
-export const VISITOR_COOKIE = 'ss_cvr';
-/** Spec section 9: reports per page, and the stack's length. */
-export const MAX_ERRORS_PER_CALL = 20;
-export const MAX_STACK_LENGTH = 5_000;
-export const MAX_PERFORMANCE_RECORDS_PER_CALL = 100;
+const VISITOR_COOKIE = ANALYTICS_COOKIES.conversionVisitor.name;
+/** Spec section 9: a page reports at most this many errors in all. */
+const MAX_ERRORS_PER_CALL = ERROR_REPORTS.maxPerPage;
+const MAX_PERFORMANCE_RECORDS_PER_CALL = 100;
 const MAX_DATA_TEXT = 8_192;
 
 const shortText = z.string().max(200);
@@ -99,7 +97,7 @@ const javascriptErrors = z
   .array(
     z.object({
       message: z.string().max(2_000),
-      stack: z.string().max(MAX_STACK_LENGTH).nullish(),
+      stack: z.string().max(ERROR_REPORTS.maxStackLength).nullish(),
       url: z.string().max(2_048).nullish(),
       line: z.number().int().nullish(),
       column: z.number().int().nullish(),
@@ -224,6 +222,7 @@ export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsRo
         .filter((r) => Number.isFinite(r.ts) && r.ts >= 0)
         .map((r) => ({
           name: r.event,
+          path: typeof r.data.path === 'string' ? r.data.path : null,
           data: { app: r.app, pageLoadId: r.pageLoadId, ts: Math.round(r.ts), ...cleanTimeValues(r.data) },
         })),
     );
@@ -248,6 +247,7 @@ export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsRo
     const body = parseInput(recordedEvent, request.body);
     const data = jsonObject(body.data);
     await record(request, 'event', [{ name: body.event, data, path: pathOf(data.page_path ?? data.pagePath) }]);
-    return reply.code(204).send();
+    // Spec section 7: the tracker takes 200 and 202 for success; the event is accepted, stored later.
+    return reply.code(202).send();
   });
 }
