@@ -174,6 +174,12 @@ export const ISLANDS: IslandRegistry = {
       selector: '[data-like-button][data-item-id]',
       render: (wrapper, _container, context) => createElement(LikeButton, { element: wrapper, context }),
     },
+    'simple-like': {
+      // The like-button formatter's span (templates/markup/social-like-button.html), which other template
+      // packages print: the same button is drawn into it, replacing its empty icon and count.
+      selector: '.sqs-simple-like[data-item-id]',
+      render: (span, _container, context) => createElement(LikeButton, { element: span, context }),
+    },
     'product-gallery': {
       selector: '[data-product-gallery]',
       // Next to the gallery, not in it: the island works on the server's markup and renders nothing itself.
