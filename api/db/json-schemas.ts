@@ -103,6 +103,10 @@ export const storeSettingsSchema = z.looseObject({
   minimumSubtotalCents: z.string().optional(),
   /** Buy-now-pay-later messaging on product pages; none saved means it is off. */
   installments: installmentSettingsSchema.optional(),
+  /** Prices and shipping rates are entered with tax in them (checkout then shows the tax they include). */
+  pricesIncludeTax: z.boolean().optional(),
+  /** Round tax per line (the default) or once per order. */
+  taxRounding: z.enum(['line', 'order']).optional(),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
@@ -175,6 +179,36 @@ export type FormField = z.infer<typeof formFieldSchema>;
 export const optionValueSchema = z.object({ optionName: z.string(), value: z.string() });
 
 /** Every JSONB column of the schema, by table, with the schema its stored value must pass. */
+/** Checkout rules (migration 0020): where a shipping zone applies, and a banded rate's bands. */
+export const zoneAreaSchema = z.object({ country: z.string(), regions: z.array(z.string()).optional() });
+export type ZoneArea = z.infer<typeof zoneAreaSchema>;
+export const rateBandSchema = z.object({ upTo: z.string().nullable(), amountCents: z.string() });
+export type RateBand = z.infer<typeof rateBandSchema>;
+
+/** What an order kept of its shipping, tax and discounts, as charged. */
+export const orderShippingMethodSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  costCents: z.string(),
+});
+export type OrderShippingMethod = z.infer<typeof orderShippingMethodSchema>;
+export const orderTaxLineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ratePercent: z.string(),
+  taxCents: z.string(),
+});
+export type OrderTaxLine = z.infer<typeof orderTaxLineSchema>;
+export const orderDiscountLineSchema = z.object({
+  id: z.string(),
+  code: z.string().nullable(),
+  name: z.string(),
+  kind: z.string(),
+  amountCents: z.string(),
+});
+export type OrderDiscountLine = z.infer<typeof orderDiscountLineSchema>;
+
 export const JSON_COLUMN_SCHEMAS = {
   websiteSettings: {
     storeSettings: storeSettingsSchema,
@@ -201,6 +235,14 @@ export const JSON_COLUMN_SCHEMAS = {
   },
   cartEntries: { additionalFields: openObjectSchema.nullable() },
   orderLines: { optionValues: z.array(optionValueSchema).nullable() },
+  orders: {
+    shippingMethod: orderShippingMethodSchema.nullable(),
+    taxLines: z.array(orderTaxLineSchema),
+    discountLines: z.array(orderDiscountLineSchema),
+  },
+  shippingZones: { areas: z.array(zoneAreaSchema) },
+  shippingRates: { bands: z.array(rateBandSchema) },
+  discounts: { productIds: stringListSchema, categories: stringListSchema },
   forms: { fields: z.array(formFieldSchema), storage: openObjectSchema },
   formSubmissions: { data: openObjectSchema },
   apiKeys: { permissions: stringListSchema },

@@ -12,13 +12,18 @@ import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Up
 import type {
   EventLocation,
   FormField,
+  OrderDiscountLine,
+  OrderShippingMethod,
+  OrderTaxLine,
   PageBlock,
   PopupOverlaySettings,
+  RateBand,
   ShareButtonOptions,
   SocialAccount,
   StoreSettings,
   SubscriptionPlan,
   TweakValues,
+  ZoneArea,
 } from './json-schemas.ts';
 
 // The JSON column shapes are inferred from their zod schemas; re-exported so
@@ -27,13 +32,18 @@ export type {
   EventLocation,
   FormField,
   InstallmentSettings,
+  OrderDiscountLine,
+  OrderShippingMethod,
+  OrderTaxLine,
   PageBlock,
   PopupOverlaySettings,
+  RateBand,
   ShareButtonOptions,
   SocialAccount,
   StoreSettings,
   SubscriptionPlan,
   TweakValues,
+  ZoneArea,
 } from './json-schemas.ts';
 
 /** bigint minor units: a string when read, string or number when written. */
@@ -233,6 +243,8 @@ export interface ProductVariantsTable {
   displayIndex: Generated<number>;
   /** The variant's own picture, one of the website's images. */
   mainImageId: Nullable<string>;
+  /** One unit's shipping weight in grams (migration 0020); 0 when the owner gave none. */
+  weightGrams: Generated<number>;
 }
 
 export interface ProductCategoriesTable {
@@ -339,6 +351,69 @@ export interface OrdersTable {
   shippingCountry: Nullable<string>;
   /** The site user signed in when the order was placed (migration 0015); null when placed signed out. */
   siteUserId: Nullable<string>;
+  /** What was charged and taken off, line by line (migration 0020). */
+  shippingRegion: Nullable<string>;
+  shippingMethod: NullableJson<OrderShippingMethod>;
+  taxLines: DefaultedJson<OrderTaxLine[]>;
+  discountLines: DefaultedJson<OrderDiscountLine[]>;
+}
+
+export interface ShippingZonesTable {
+  websiteId: string;
+  id: string;
+  name: string;
+  areas: DefaultedJson<ZoneArea[]>;
+  displayIndex: Generated<number>;
+}
+
+export interface ShippingRatesTable {
+  websiteId: string;
+  id: string;
+  zoneId: string;
+  name: string;
+  kind: 'flat' | 'weight' | 'subtotal' | 'pickup';
+  amountMinor: DefaultedMinor;
+  bands: DefaultedJson<RateBand[]>;
+  freeOverMinor: NullableMinor;
+  description: Nullable<string>;
+  displayIndex: Generated<number>;
+}
+
+export interface TaxRatesTable {
+  websiteId: string;
+  id: string;
+  name: string;
+  country: string;
+  region: Nullable<string>;
+  ratePercent: string;
+  appliesToShipping: Generated<boolean>;
+}
+
+export interface DiscountsTable {
+  websiteId: string;
+  id: string;
+  code: Nullable<string>;
+  name: string;
+  kind: 'percentage' | 'fixed' | 'free-shipping';
+  value: Generated<string>;
+  minimumSubtotalMinor: NullableMinor;
+  startsOn: NullableTimestamp;
+  endsOn: NullableTimestamp;
+  usageLimit: Nullable<number>;
+  perCustomerLimit: Nullable<number>;
+  timesUsed: Generated<number>;
+  productIds: DefaultedJson<string[]>;
+  categories: DefaultedJson<string[]>;
+  active: Generated<boolean>;
+  createdOn: CreatedAt;
+}
+
+export interface DiscountUsesTable {
+  websiteId: string;
+  discountId: string;
+  orderId: string;
+  customerEmail: Nullable<string>;
+  usedOn: CreatedAt;
 }
 
 export interface OrderLinesTable {
@@ -546,6 +621,11 @@ export interface Database {
   carts: CartsTable;
   cartEntries: CartEntriesTable;
   orders: OrdersTable;
+  shippingZones: ShippingZonesTable;
+  shippingRates: ShippingRatesTable;
+  taxRates: TaxRatesTable;
+  discounts: DiscountsTable;
+  discountUses: DiscountUsesTable;
   orderLines: OrderLinesTable;
   forms: FormsTable;
   formSubmissionKeys: FormSubmissionKeysTable;

@@ -1,0 +1,291 @@
+/**
+ * The store owner's checkout rules (migration 0020) as the pure pricing in
+ * domain/checkout/ takes them, the few facts of a cart's products pricing
+ * needs beyond the cart (weights, categories), and each discount's uses.
+ */
+import type {
+  CheckoutRules,
+  Discount,
+  RateBand,
+  ShippingRate,
+  ShippingZone,
+  TaxRate,
+  TaxSettings,
+  ZoneArea,
+} from '../../domain/checkout/checkout-rules.ts';
+import { newId } from '../db/ids.ts';
+import { json } from '../db/json.ts';
+import { readJsonColumns } from '../db/read-json.ts';
+import type { StoreSettings } from '../db/schema.ts';
+import type { Db } from './transaction.ts';
+
+export function taxSettingsOf(settings: StoreSettings): TaxSettings {
+  return { pricesIncludeTax: settings.pricesIncludeTax === true, rounding: settings.taxRounding ?? 'line' };
+}
+
+/** Every rule of a website, read in parallel (four small tables, one query each). */
+export async function loadCheckoutRules(db: Db, websiteId: string, settings: StoreSettings): Promise<CheckoutRules> {
+  const [zoneRows, rateRows, taxRows, discountRows] = await Promise.all([
+    db
+      .selectFrom('shippingZones')
+      .selectAll()
+      .where('websiteId', '=', websiteId)
+      .orderBy('displayIndex')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('shippingRates')
+      .selectAll()
+      .where('websiteId', '=', websiteId)
+      .orderBy('displayIndex')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('taxRates').selectAll().where('websiteId', '=', websiteId).orderBy('id').execute(),
+    db
+      .selectFrom('discounts')
+      .selectAll()
+      .where('websiteId', '=', websiteId)
+      .orderBy('createdOn')
+      .orderBy('id')
+      .execute(),
+  ]);
+  const zones: ShippingZone[] = zoneRows.map((stored) => {
+    const row = readJsonColumns('shippingZones', stored);
+    return { id: row.id, name: row.name, areas: row.areas };
+  });
+  const rates: ShippingRate[] = rateRows.map((stored) => {
+    const row = readJsonColumns('shippingRates', stored);
+    return {
+      id: row.id,
+      zoneId: row.zoneId,
+      name: row.name,
+      kind: row.kind,
+      amountCents: row.amountMinor,
+      bands: row.bands,
+      freeOverCents: row.freeOverMinor,
+      description: row.description,
+    };
+  });
+  const taxRates: TaxRate[] = taxRows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    country: row.country,
+    region: row.region,
+    ratePercent: row.ratePercent,
+    appliesToShipping: row.appliesToShipping,
+  }));
+  const discounts: Discount[] = discountRows.map((stored) => {
+    const row = readJsonColumns('discounts', stored);
+    return {
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      kind: row.kind,
+      value: row.value,
+      minimumSubtotalCents: row.minimumSubtotalMinor,
+      startsOn: row.startsOn,
+      endsOn: row.endsOn,
+      usageLimit: row.usageLimit,
+      perCustomerLimit: row.perCustomerLimit,
+      timesUsed: row.timesUsed,
+      productIds: row.productIds,
+      categories: row.categories,
+      active: row.active,
+    };
+  });
+  return { zones, rates, taxRates, discounts, tax: taxSettingsOf(settings) };
+}
+
+export interface ProductFacts {
+  /** By variant id. */
+  weights: Map<string, number>;
+  /** By item id. */
+  categories: Map<string, string[]>;
+}
+
+/** The weights of the cart's variants and the categories of its products, in one query. */
+export async function loadProductFacts(
+  db: Db,
+  websiteId: string,
+  variantIds: readonly string[],
+): Promise<ProductFacts> {
+  const unique = [...new Set(variantIds)];
+  if (unique.length === 0) return { weights: new Map(), categories: new Map() };
+  const rows = await db
+    .selectFrom('productVariants as variant')
+    .innerJoin('items as item', (join) =>
+      join.onRef('item.websiteId', '=', 'variant.websiteId').onRef('item.id', '=', 'variant.itemId'),
+    )
+    .select(['variant.id', 'variant.itemId', 'variant.weightGrams', 'item.categories'])
+    .where('variant.websiteId', '=', websiteId)
+    .where('variant.id', 'in', unique)
+    .execute();
+  const weights = new Map<string, number>();
+  const categories = new Map<string, string[]>();
+  for (const stored of rows) {
+    const row = readJsonColumns('items', stored);
+    weights.set(row.id, row.weightGrams);
+    categories.set(row.itemId, row.categories);
+  }
+  return { weights, categories };
+}
+
+/** How many orders a customer (by email, any case) has placed with each of these discounts. */
+export async function customerDiscountUses(
+  db: Db,
+  websiteId: string,
+  email: string,
+  discountIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (discountIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('discountUses')
+    .select(['discountId', (eb) => eb.fn.countAll<string>().as('uses')])
+    .where('websiteId', '=', websiteId)
+    .where('discountId', 'in', [...discountIds])
+    .where('customerEmail', '=', email.toLowerCase())
+    .groupBy('discountId')
+    .execute();
+  return new Map(rows.map((row) => [row.discountId, Number(row.uses)]));
+}
+
+export type ClaimResult = { ok: true } | { ok: false; discountId: string; reason: 'used-up' | 'customer-used' };
+
+/**
+ * Counts an order's use of its discounts, inside the transaction that
+ * places it. Each discount's row is taken with a conditional update that
+ * only passes under its limit, which also holds the row's lock until the
+ * order commits: a second checkout of the same code waits, then sees the new
+ * count. The per-customer count is read under that lock, so it is exact too.
+ * In a fixed order (by id), so two orders with the same codes cannot deadlock.
+ */
+export async function claimDiscountUses(
+  trx: Db,
+  websiteId: string,
+  orderId: string,
+  customerEmail: string | null,
+  discounts: readonly Pick<Discount, 'id' | 'perCustomerLimit'>[],
+): Promise<ClaimResult> {
+  const email = customerEmail?.toLowerCase() ?? null;
+  for (const discount of [...discounts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+    const claimed = await trx
+      .updateTable('discounts')
+      .set((eb) => ({ timesUsed: eb('timesUsed', '+', 1) }))
+      .where('websiteId', '=', websiteId)
+      .where('id', '=', discount.id)
+      .where((eb) => eb.or([eb('usageLimit', 'is', null), eb('timesUsed', '<', eb.ref('usageLimit'))]))
+      .returning('perCustomerLimit')
+      .executeTakeFirst();
+    if (!claimed) return { ok: false, discountId: discount.id, reason: 'used-up' };
+    if (claimed.perCustomerLimit !== null && email !== null) {
+      const used = await customerDiscountUses(trx, websiteId, email, [discount.id]);
+      if ((used.get(discount.id) ?? 0) >= claimed.perCustomerLimit) {
+        return { ok: false, discountId: discount.id, reason: 'customer-used' };
+      }
+    }
+    await trx
+      .insertInto('discountUses')
+      .values({ websiteId, discountId: discount.id, orderId, customerEmail: email })
+      .execute();
+  }
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------------------
+// Writing rules: the demo seed and tests (the owner's admin screens are to come).
+
+export interface NewShippingZone {
+  id?: string;
+  name: string;
+  areas: ZoneArea[];
+  rates: Array<{
+    id?: string;
+    name: string;
+    kind: ShippingRate['kind'];
+    amountCents?: string;
+    bands?: RateBand[];
+    freeOverCents?: string | null;
+    description?: string | null;
+  }>;
+}
+
+export async function createShippingZone(db: Db, websiteId: string, zone: NewShippingZone, displayIndex = 0) {
+  const zoneId = zone.id ?? newId();
+  await db
+    .insertInto('shippingZones')
+    .values({ websiteId, id: zoneId, name: zone.name, areas: json(zone.areas), displayIndex })
+    .execute();
+  if (zone.rates.length > 0) {
+    await db
+      .insertInto('shippingRates')
+      .values(
+        zone.rates.map((rate, index) => ({
+          websiteId,
+          id: rate.id ?? newId(),
+          zoneId,
+          name: rate.name,
+          kind: rate.kind,
+          amountMinor: rate.amountCents ?? '0',
+          bands: json(rate.bands ?? []),
+          freeOverMinor: rate.freeOverCents ?? null,
+          description: rate.description ?? null,
+          displayIndex: index,
+        })),
+      )
+      .execute();
+  }
+  return zoneId;
+}
+
+export async function createTaxRate(db: Db, websiteId: string, rate: Omit<TaxRate, 'id'> & { id?: string }) {
+  const id = rate.id ?? newId();
+  await db
+    .insertInto('taxRates')
+    .values({
+      websiteId,
+      id,
+      name: rate.name,
+      country: rate.country,
+      region: rate.region,
+      ratePercent: rate.ratePercent,
+      appliesToShipping: rate.appliesToShipping,
+    })
+    .execute();
+  return id;
+}
+
+export type NewDiscount = Partial<Omit<Discount, 'name' | 'kind' | 'timesUsed'>> & Pick<Discount, 'name' | 'kind'>;
+
+export async function createDiscount(db: Db, websiteId: string, discount: NewDiscount) {
+  const id = discount.id ?? newId();
+  await db
+    .insertInto('discounts')
+    .values({
+      websiteId,
+      id,
+      code: discount.code ? discount.code.trim().toUpperCase() : null,
+      name: discount.name,
+      kind: discount.kind,
+      value: discount.value ?? '0',
+      minimumSubtotalMinor: discount.minimumSubtotalCents ?? null,
+      startsOn: discount.startsOn ?? null,
+      endsOn: discount.endsOn ?? null,
+      usageLimit: discount.usageLimit ?? null,
+      perCustomerLimit: discount.perCustomerLimit ?? null,
+      productIds: json(discount.productIds ?? []),
+      categories: json(discount.categories ?? []),
+      active: discount.active ?? true,
+    })
+    .execute();
+  return id;
+}
+
+/** A variant's shipping weight in grams. */
+export async function setVariantWeight(db: Db, websiteId: string, variantId: string, weightGrams: number) {
+  await db
+    .updateTable('productVariants')
+    .set({ weightGrams })
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', variantId)
+    .execute();
+}
