@@ -13,7 +13,7 @@ import { recordHit } from './census.ts';
 import { consentAnswer, showConsentBanner } from './consent-banner.ts';
 import { fetchPageLoadId, PERFORMANCE_RECORDS_PATH, PerformanceRecorder } from './performance-records.ts';
 import { pageViewSkipped } from './skip-rules.ts';
-import { type TrackingEvent, trackEvent } from './tracking-events.ts';
+import { beaconEvent, type TrackingEvent } from './tracking-events.ts';
 import { cookieMode, documentCookies, visitorIds } from './visitor-cookies.ts';
 
 /** Spec section 4, page types the tracker names an event for. */
@@ -59,13 +59,13 @@ export function startAnalytics(view: Window): void {
       now,
     );
     recordHit(send, page, ids, view, now);
+    // The page's own events go as beacons: the visitor may already be leaving.
     const track = (event: TrackingEvent, fields: Record<string, unknown>) =>
-      trackEvent(view, page, event, fields, now).catch((error: unknown) => console.warn(error));
-    if (ids.newVisit) void track('visit', { object_identifier: page.websiteId });
+      beaconEvent(send, view, page, event, fields, now);
+    if (ids.newVisit) track('visit', { object_identifier: page.websiteId });
     const pageEvent = PAGE_EVENTS[page.pageType];
-    if (pageEvent) void track(pageEvent, { object_identifier: page.collectionId ?? page.websiteId });
-    if (page.recordType === STORE_ITEM && page.itemId)
-      void track('product_page_visit', { object_identifier: page.itemId });
+    if (pageEvent) track(pageEvent, { object_identifier: page.collectionId ?? page.websiteId });
+    if (page.recordType === STORE_ITEM && page.itemId) track('product_page_visit', { object_identifier: page.itemId });
   };
   if (page.restrictive && consentAnswer(cookies) === undefined) {
     // Counted now without cookies; counted with them from the next page on once accepted.

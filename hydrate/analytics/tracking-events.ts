@@ -14,6 +14,7 @@ import {
   TRACKING_SUCCESS_STATUSES,
 } from '../../shared/analytics-rules.ts';
 import { readCookie } from '../read-cookie.ts';
+import type { Transport } from './beacon.ts';
 
 export const RECORD_EVENT_PATH = '/api/events/RecordEvent';
 
@@ -66,7 +67,32 @@ export function autoFields(view: Window, page: TrackingPage, now: number): Recor
   };
 }
 
-/** Posts one event; rejects with the spec's messages. Resolves without sending when there is no census cookie. */
+/**
+ * The form body of one event, or undefined without the census cookie; throws
+ * 'no payload' for an event with no fields of its own.
+ */
+export function eventBody(
+  view: Window,
+  page: TrackingPage,
+  event: TrackingEvent,
+  fields: Record<string, unknown>,
+  now: number,
+): URLSearchParams | undefined {
+  if (readCookie(ANALYTICS_COOKIES.conversionVisitor.name, view.document.cookie) === undefined) return undefined;
+  if (Object.keys(fields).length === 0) throw new Error(ANALYTICS_MESSAGES.noPayload);
+  const data = autoFields(view, page, now);
+  for (const [key, value] of Object.entries(fields)) {
+    if (key in data && data[key] !== value) console.warn(ANALYTICS_MESSAGES.overwritten(key));
+    data[key] = value;
+  }
+  return new URLSearchParams({
+    crumb: readCookie('crumb', view.document.cookie) ?? '',
+    event,
+    data: JSON.stringify(data),
+  });
+}
+
+/** Posts one event while the visitor stays; rejects with the spec's messages. False when there is no census cookie. */
 export async function trackEvent(
   view: Window,
   page: TrackingPage,
@@ -74,26 +100,27 @@ export async function trackEvent(
   fields: Record<string, unknown>,
   now: number = Date.now(),
 ): Promise<boolean> {
-  if (readCookie(ANALYTICS_COOKIES.conversionVisitor.name, view.document.cookie) === undefined) return false;
-  if (Object.keys(fields).length === 0) throw new Error(ANALYTICS_MESSAGES.noPayload);
-  const data = autoFields(view, page, now);
-  for (const [key, value] of Object.entries(fields)) {
-    if (key in data && data[key] !== value) console.warn(ANALYTICS_MESSAGES.overwritten(key));
-    data[key] = value;
-  }
-  const body = new URLSearchParams({
-    crumb: readCookie('crumb', view.document.cookie) ?? '',
-    event,
-    data: JSON.stringify(data),
-  });
-  const response = await view.fetch(RECORD_EVENT_PATH, {
-    method: 'POST',
-    body,
-    credentials: 'same-origin',
-    keepalive: true,
-  });
+  const body = eventBody(view, page, event, fields, now);
+  if (!body) return false;
+  const response = await view.fetch(RECORD_EVENT_PATH, { method: 'POST', body, credentials: 'same-origin' });
   if (!TRACKING_SUCCESS_STATUSES.includes(response.status)) {
     throw new Error(ANALYTICS_MESSAGES.httpStatus(response.status));
   }
   return true;
+}
+
+/**
+ * Sends one event of the page's load as a beacon: the visitor may be leaving
+ * already, and a beacon outlives the page where a fetch would be cancelled.
+ */
+export function beaconEvent(
+  send: Transport,
+  view: Window,
+  page: TrackingPage,
+  event: TrackingEvent,
+  fields: Record<string, unknown>,
+  now: number,
+): void {
+  const body = eventBody(view, page, event, fields, now);
+  if (body) send(RECORD_EVENT_PATH, body);
 }

@@ -65,13 +65,15 @@ export function watchProblems(page: Page, options: { allowStatus?: (url: string,
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   // A request the browser cancels because the page is being left (a click went on to the next
-  // page before, say, the favicon came, as happens on a busy machine) is not a failure.
+  // page before, say, the favicon came, as happens on a busy machine) is not a failure. A
+  // document's requests are those made before the next one commits: a script of the old page
+  // (analytics, started when the page went idle) may still ask after the next page was asked for.
   let navigations = 0;
   const navigationOf = new WeakMap<Request, number>();
-  page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations++;
-    navigationOf.set(request, navigations);
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations++;
   });
+  page.on('request', (request) => navigationOf.set(request, navigations));
   page.on('requestfailed', (request) => {
     const error = request.failure()?.errorText;
     if (error === 'net::ERR_ABORTED' && navigationOf.get(request) !== navigations) return;
