@@ -135,6 +135,25 @@ t.test('summary block: heading link, items up to the limit, product prices and m
   t.ok(JOURNAL.items.length > 1);
 });
 
+t.test('summary block: an event reads when it happens as one interval, as the events pages do', async (t) => {
+  // 6:30 to 9 pm in New York: the end is the next day in UTC, which same-day? would have counted as two days.
+  const harbor = {
+    id: 'event-1',
+    recordType: 12,
+    title: 'Harbor Night',
+    fullUrl: '/events/harbor-night',
+    startDate: Date.parse('2027-07-09T18:30:00-04:00'),
+    endDate: Date.parse('2027-07-09T21:00:00-04:00'),
+  };
+  const data = pageData({
+    summaries: new Map([['events', { collection: { ...JOURNAL.collection, title: 'Events' }, items: [harbor] }]]),
+  });
+  const doc = parse(render([{ type: 55, collectionId: 'events', limit: 3, design: 'list' }], data).html);
+  const when = doc.querySelector('.summary-item__date time')!;
+  t.equal(when.textContent?.replace(/\s+/g, ' '), 'Friday, July 9, 2027 at 6:30 – 9:00 PM EDT');
+  t.equal(when.getAttribute('datetime'), '2027-07-09T18:30:00-04:00', 'the start, machine-readable');
+});
+
 t.test('gallery block: the collection images laid out by its options', async (t) => {
   const doc = parse(render([EVERY_BLOCK[3]!]).html);
   const gallery = doc.querySelector('.gallery-block .gallery.gallery--grid.gallery--crop')!;
