@@ -19,6 +19,7 @@ import * as sitePassword from './migrations/0016-site-password.ts';
 import * as orderNumbersFrom1001 from './migrations/0017-order-numbers-from-1001.ts';
 import * as visitorEvents from './migrations/0018-visitor-events.ts';
 import * as cookiePolicy from './migrations/0019-cookie-policy.ts';
+import * as analyticsRollups from './migrations/0022-analytics-rollups.ts';
 import * as checkoutRules from './migrations/0020-checkout-rules.ts';
 import type { Database } from './schema.ts';
 
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0017-order-numbers-from-1001': orderNumbersFrom1001,
   '0018-visitor-events': visitorEvents,
   '0019-cookie-policy': cookiePolicy,
+  '0022-analytics-rollups': analyticsRollups,
   '0020-checkout-rules': checkoutRules,
 };
 

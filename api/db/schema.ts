@@ -564,6 +564,54 @@ export interface VisitorEventsTable {
   data: Json<Record<string, unknown>>;
 }
 
+/** The daily rollups of visitor_events (migration 0022, api/analytics/rollups.ts); days are 'YYYY-MM-DD'. */
+export interface AnalyticsRollupDaysTable {
+  websiteId: string;
+  day: ColumnType<string, string, string>;
+  rolledUpAt: Timestamp;
+}
+export interface AnalyticsDailyPagesTable {
+  websiteId: string;
+  day: ColumnType<string, string, string>;
+  pagePath: string;
+  views: number;
+  visitors: number;
+}
+export interface AnalyticsDailyVisitorsTable {
+  websiteId: string;
+  day: ColumnType<string, string, string>;
+  visitorId: string;
+  visits: number;
+  views: number;
+}
+export interface AnalyticsDailyBreakdownsTable {
+  websiteId: string;
+  day: ColumnType<string, string, string>;
+  dimension: string;
+  value: string;
+  views: number;
+}
+export interface AnalyticsDailyFunnelTable {
+  websiteId: string;
+  day: ColumnType<string, string, string>;
+  step: string;
+  visitors: number;
+}
+export interface AnalyticsDailyVitalsTable {
+  websiteId: string;
+  day: ColumnType<string, string, string>;
+  pagePath: string;
+  metric: string;
+  bucket: number;
+  samples: number;
+}
+export interface AnalyticsDailyErrorsTable {
+  websiteId: string;
+  day: ColumnType<string, string, string>;
+  message: string;
+  occurrences: number;
+}
+
 export interface PerformanceRecordsTable {
   websiteId: string;
   id: Generated<string>;
@@ -640,6 +688,13 @@ export interface Database {
   analyticsEvents: AnalyticsEventsTable;
   performanceRecords: PerformanceRecordsTable;
   visitorEvents: VisitorEventsTable;
+  analyticsRollupDays: AnalyticsRollupDaysTable;
+  analyticsDailyPages: AnalyticsDailyPagesTable;
+  analyticsDailyVisitors: AnalyticsDailyVisitorsTable;
+  analyticsDailyBreakdowns: AnalyticsDailyBreakdownsTable;
+  analyticsDailyFunnel: AnalyticsDailyFunnelTable;
+  analyticsDailyVitals: AnalyticsDailyVitalsTable;
+  analyticsDailyErrors: AnalyticsDailyErrorsTable;
   mailOutbox: MailOutboxTable;
 }
 
