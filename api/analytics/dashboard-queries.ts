@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import { WEB_VITAL_THRESHOLDS, type WebVitalName } from '../../shared/analytics-rules.ts';
 import type { Db } from '../repositories/transaction.ts';
-import { FUNNEL_STEPS, VITAL_BUCKET_GROWTH } from './rollups.ts';
+import { FUNNEL_STEPS, type PeriodUnit, periodStart, VITAL_BUCKET_GROWTH } from './rollups.ts';
 
 export interface DayRange {
   websiteId: string;
@@ -17,7 +17,7 @@ export interface DayRange {
   to: string;
 }
 
-export type Granularity = 'day' | 'week' | 'month';
+export type Granularity = PeriodUnit;
 export type Dimension = 'device' | 'referrer' | 'locale';
 
 const inRange = (r: DayRange) => sql`website_id = ${r.websiteId} AND day BETWEEN ${r.from}::date AND ${r.to}::date`;
@@ -29,13 +29,18 @@ export interface TrafficPoint {
   views: number;
 }
 
-/** Visits, unique visitors (per period) and page views, one point per day, week (from Monday) or month. */
+/**
+ * Visits, unique visitors and page views, one point per day, week (from
+ * Monday) or month: whole periods, so a range that starts mid-week shows that
+ * whole week.
+ */
 export async function traffic(db: Db, range: DayRange, unit: Granularity): Promise<TrafficPoint[]> {
   const { rows } = await sql<TrafficPoint>`
-    SELECT to_char(date_trunc(${unit}, day), 'YYYY-MM-DD') AS period,
-      sum(visits)::int AS visits, count(DISTINCT visitor_id)::int AS visitors, sum(views)::int AS views
-    FROM analytics_daily_visitors WHERE ${inRange(range)}
-    GROUP BY 1 ORDER BY 1
+    SELECT to_char(period, 'YYYY-MM-DD') AS period, visits, visitors, views
+    FROM analytics_period_totals
+    WHERE website_id = ${range.websiteId} AND unit = ${unit}
+      AND period BETWEEN ${periodStart(unit, range.from)}::date AND ${range.to}::date
+    ORDER BY period
   `.execute(db);
   return rows;
 }

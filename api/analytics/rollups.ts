@@ -126,9 +126,41 @@ export async function rollUpDay(db: Db, websiteId: string, day: string, rolledUp
   });
 }
 
-/** Rolls up every stale day of a website; returns the days rebuilt. */
+export const PERIOD_UNITS = ['day', 'week', 'month'] as const;
+export type PeriodUnit = (typeof PERIOD_UNITS)[number];
+
+/** The first day of the day's week (Monday) or month, 'YYYY-MM-DD'. */
+export function periodStart(unit: PeriodUnit, day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (unit === 'week') date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  if (unit === 'month') date.setUTCDate(1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Recounts a period's visits, unique visitors and views from its days' visitors. */
+async function totalPeriod(db: Db, websiteId: string, unit: PeriodUnit, period: string): Promise<void> {
+  const end = sql`(${period}::date + ${sql.lit(`1 ${unit}`)}::interval)::date`;
+  await inTransaction(db, async (trx) => {
+    await sql`DELETE FROM analytics_period_totals WHERE website_id = ${websiteId} AND unit = ${unit} AND period = ${period}::date`.execute(
+      trx,
+    );
+    await sql`
+      INSERT INTO analytics_period_totals (website_id, unit, period, visits, visitors, views)
+      SELECT ${websiteId}, ${unit}, ${period}::date, sum(visits), count(DISTINCT visitor_id), sum(views)
+      FROM analytics_daily_visitors
+      WHERE website_id = ${websiteId} AND day >= ${period}::date AND day < ${end}
+      HAVING count(*) > 0
+    `.execute(trx);
+  });
+}
+
+/** Rolls up every stale day of a website, then the weeks and months they fall in; returns the days rebuilt. */
 export async function refreshRollups(db: Db, websiteId: string, now: () => Date = () => new Date()): Promise<string[]> {
   const days = await staleDays(db, websiteId);
   for (const day of days) await rollUpDay(db, websiteId, day, now());
+  for (const unit of PERIOD_UNITS) {
+    for (const period of new Set(days.map((day) => periodStart(unit, day))))
+      await totalPeriod(db, websiteId, unit, period);
+  }
   return days;
 }

@@ -29,6 +29,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       visits integer NOT NULL, views integer NOT NULL,
       PRIMARY KEY (website_id, day, visitor_id)
     )`.execute(db);
+  // Unique visitors of a week or a month are not the sum of its days': counted once per period when a day of it changes.
+  await sql`
+    CREATE TABLE analytics_period_totals (
+      ${website}, unit text NOT NULL CHECK (unit IN ('day', 'week', 'month')), period date NOT NULL,
+      visits integer NOT NULL, visitors integer NOT NULL, views integer NOT NULL,
+      PRIMARY KEY (website_id, unit, period)
+    )`.execute(db);
   await sql`
     CREATE TABLE analytics_daily_breakdowns (
       ${website}, day date NOT NULL, dimension text NOT NULL, value text NOT NULL,
@@ -61,6 +68,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'analytics_daily_vitals',
     'analytics_daily_funnel',
     'analytics_daily_breakdowns',
+    'analytics_period_totals',
     'analytics_daily_visitors',
     'analytics_daily_pages',
     'analytics_rollup_days',
