@@ -26,14 +26,30 @@ const site = skip ? undefined : await openSiteInBrowser(t);
 async function visit(
   path: string,
   viewport: { width: number; height: number } = DESKTOP,
+  watch?: (page: Page) => void,
 ): Promise<{ page: Page; context: BrowserContext; problems: string[] }> {
   if (!site) throw new Error('no browser');
   const context = await site.browser.newContext({ viewport });
   t.teardown(() => context.close());
   const page = await context.newPage();
   const problems = watchProblems(page);
+  watch?.(page);
   await page.goto(site.base + path);
   return { page, context, problems };
+}
+
+/**
+ * The next page, once this one's own calls (page view, analytics) are done: leaving
+ * while one is on its way cancels it, which the problem watch would count.
+ */
+async function go(page: Page, path: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.goto(site!.base + path);
+}
+
+async function reload(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.reload();
 }
 
 /** The page at both sizes, for the eye. */
@@ -62,9 +78,9 @@ t.test('events read one interval format everywhere they are shown', { skip }, as
   // An evening in New York ends after midnight UTC: it read 'Fri, July 9, 6:30 PM – Fri, July 9, 2027, 9:00 PM EDT'.
   t.ok(listed.includes('Friday, July 9, 2027 at 6:30 – 9:00 PM EDT'), 'the evening event reads as one day');
 
-  await page.goto(`${site!.base}/events/harbor-night-coffee-social`);
+  await go(page, '/events/harbor-night-coffee-social');
   t.equal((await texts(page, '.event__when'))[0], 'Friday, July 9, 2027 at 6:30 – 9:00 PM EDT', 'the event page');
-  await page.goto(`${site!.base}/search?q=harbor`);
+  await go(page, '/search?q=harbor');
   t.ok(
     (await texts(page, '.search-result__date')).includes('Friday, July 9, 2027 at 6:30 – 9:00 PM EDT'),
     'a search result',
@@ -118,7 +134,7 @@ t.test('the like button is a button, pressed by keyboard, counted once per visit
   await page.locator('.like-button[aria-pressed="true"]').waitFor();
   t.equal(await likeCount(page), before + 1, 'the count goes up');
 
-  await page.reload();
+  await reload(page);
   await likeButton(page);
   t.equal(await page.locator('.like-button').getAttribute('aria-pressed'), 'true', 'still liked after a reload');
   t.equal(await likeCount(page), before + 1, 'counted once');
@@ -141,12 +157,12 @@ t.test(
   "share links open each network's share page in a new window, with no third-party script",
   { skip },
   async (t) => {
-    const { page, context, problems } = await visit(POST);
     const offSite: string[] = [];
-    page.on('request', (request) => {
-      if (!request.url().startsWith(site!.base)) offSite.push(request.url());
-    });
-    await page.reload();
+    const { page, context, problems } = await visit(POST, DESKTOP, (page) =>
+      page.on('request', (request) => {
+        if (!request.url().startsWith(site!.base)) offSite.push(request.url());
+      }),
+    );
     const share = page.getByRole('group', { name: 'Share' });
     const postUrl = `${site!.base}${POST}`;
     const expected: Array<[string, RegExp]> = [
@@ -205,16 +221,18 @@ t.test("orders read '#1001', on the confirmation, the status page and the accoun
   t.equal((await main.innerText()).match(/#1001/g)?.length, 1, 'said once');
   await screenshot(page, 'pages-order-confirmed-desktop');
 
-  await page.goto(`${site!.base}/account/orders/1001?orderToken=${token}`);
+  await go(page, `/account/orders/1001?orderToken=${token}`);
   t.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Order #1001', 'the status page');
 
-  await page.goto(`${site!.base}/account/sign-in`);
+  await go(page, '/account/sign-in');
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(DEMO_MEMBER.email);
   await form.getByLabel('Password').fill(DEMO_MEMBER.password);
+  await page.waitForLoadState('networkidle');
   await form.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${site!.base}/account`);
   const history = page.getByRole('region', { name: 'Your orders' });
+  await page.waitForLoadState('networkidle');
   await history.getByRole('link', { name: 'Order #1001' }).click();
   await page.waitForURL(`${site!.base}/account/orders/1001`);
   t.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Order #1001', 'from the history');
@@ -231,7 +249,7 @@ t.test('About and Contact use the full content width; Instagram is in the footer
   t.ok(Math.abs(picture.y - text.y) < 8, 'from the top');
   t.equal(await page.locator('.site-footer a[href*="instagram.com"]').count(), 1, 'one Instagram link');
 
-  await page.goto(`${site!.base}/contact`);
+  await go(page, '/contact');
   const intro = await box('.page-content > .html-block');
   const form = await box('.page-content > .form-block');
   t.ok(form.x > intro.x + intro.width, 'the form stands beside the text');
