@@ -150,6 +150,18 @@ export class ApiError extends Error {
     const message =
       typeof definition.message === 'function' ? definition.message(options.params ?? {}) : definition.message;
     super(message);
+  // Checkout rules (issue 20): where a cart goes, how, and the codes it carries.
+  'cart-not-found': { status: 404, message: 'There is no cart to update. Add something to your cart first.' },
+  'shipping-location-invalid': { status: 400, message: 'Please check the highlighted address fields.' },
+  'shipping-option-unavailable': {
+    status: 400,
+    message: 'That shipping option is not available for this address. Please choose another.',
+  },
+  'discount-code-blank': { status: 400, message: 'Enter a discount code.' },
+  'discount-code-unknown': {
+    status: 400,
+    message: (p) => `The code ${p.code} is not one we know. Check it and try again.`,
+  },
     this.name = 'ApiError';
     this.code = code;
     this.statusCode = definition.status;

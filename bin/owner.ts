@@ -1,20 +1,24 @@
 /**
- * `npm run owner -- api-key create|list|revoke` (bin/owner-command.ts). Uses
+ * `npm run owner -- api-key create|list|revoke` (bin/owner-command.ts) and
+ * `npm run owner -- site-password set|clear` (bin/site-password-command.ts). Uses
  * DATABASE_URL when set, otherwise the embedded database in DATA_DIR
  * (./data), which only one process may open: stop the server first.
  */
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { databaseConfigFromEnv, openDatabase } from '../api/db/open-database.ts';
 import { runOwnerCommand } from './owner-command.ts';
+import { runSitePasswordCommand } from './site-password-command.ts';
 
 async function main(argv: string[]): Promise<number> {
   const handle = await openDatabase(databaseConfigFromEnv());
   try {
     await migrateToLatest(handle.db);
-    return await runOwnerCommand(handle.db, argv, {
-      out: (text) => process.stdout.write(text),
-      err: (text) => process.stderr.write(text),
-    });
+    const output = {
+      out: (text: string) => process.stdout.write(text),
+      err: (text: string) => process.stderr.write(text),
+    };
+    if (argv[0] === 'site-password') return await runSitePasswordCommand(handle.db, argv.slice(1), output);
+    return await runOwnerCommand(handle.db, argv, output);
   } finally {
     await handle.close();
   }

@@ -17,6 +17,7 @@ import { isId } from '../db/ids.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
 import { authenticateApiKey } from './api-key-auth.ts';
+import { cartCheckoutRoutes } from './cart-checkout-routes.ts';
 import { BODY_LIMITS } from './body-limits.ts';
 import { cartRoutes } from './cart-routes.ts';
 import { CRUMB_COOKIE, crumbCookie, crumbCookieOptions, verifyCrumb } from './crumb.ts';
@@ -102,6 +103,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
 
   await app.register(cartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(inventoryRoutes, { db: options.db });
+  await app.register(cartCheckoutRoutes, { db: options.db });
   await app.register(likeRoutes, { db: options.db });
   await app.register(formRoutes, { db: options.db, limiter: options.limiter, captcha: options.captcha });
   await app.register(restockRoutes, { db: options.db, limiter: options.limiter, captcha: options.captcha });

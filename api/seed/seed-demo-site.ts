@@ -26,6 +26,7 @@ import type {
   WebsitesTable,
 } from '../db/schema.ts';
 import { hashPassword } from '../repositories/site-user-repository.ts';
+import { seedDemoCheckoutRules } from './demo-checkout-rules.ts';
 import { collectionId, DEMO_WEBSITE_ID, demoId, formId, imageId } from './demo-ids.ts';
 import { DEMO_MEMBER, DEMO_MEMBER_SALT } from './demo-member.ts';
 import { DEMO_LOCKED_PAGE_SALT } from './demo-member-area.ts';
@@ -494,6 +495,7 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<SeedResult> {
       await trx
         .insertInto('siteUsers')
         .values({
+      await seedDemoCheckoutRules(trx, DEMO_WEBSITE_ID);
           websiteId: DEMO_WEBSITE_ID,
           id: DEMO_MEMBER.id,
           email: DEMO_MEMBER.email,
