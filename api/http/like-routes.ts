@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { ApiError } from '../api-errors.ts';
 import { isId } from '../db/ids.ts';
 import { isPublicItem } from '../repositories/item-repository.ts';
-import { addLike, hasLiked, type LikeResult, removeLike } from '../repositories/like-repository.ts';
+import { addLike, type LikeResult, likeState, removeLike } from '../repositories/like-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { requireSite } from './site.ts';
 import { parseInput } from './validation.ts';
@@ -56,20 +56,11 @@ export async function likeRoutes(app: FastifyInstance, options: { db: Db }): Pro
 
   app.get(LIKE_PATH, async (request, reply): Promise<LikeAnswer> => {
     const { websiteId, itemId } = await likedItem(request);
-    const visitor = visitorKey(request);
-    const [row, liked] = await Promise.all([
-      db
-        .selectFrom('items')
-        .select('likeCount')
-        .where('websiteId', '=', websiteId)
-        .where('id', '=', itemId)
-        .executeTakeFirst(),
-      visitor ? hasLiked(db, websiteId, itemId, visitor) : Promise.resolve(false),
-    ]);
-    if (!row) throw new ApiError('item-not-found');
+    const state = await likeState(db, websiteId, itemId, visitorKey(request));
+    if (!state) throw new ApiError('item-not-found');
     // One visitor's answer: no shared cache may keep it.
     reply.header('cache-control', 'private, no-store');
-    return { likeCount: row.likeCount, liked };
+    return state;
   });
 
   // Writes have passed the crumb check (api/http/index.ts), so the visitor id is there; the throw only guards that.

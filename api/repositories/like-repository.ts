@@ -65,6 +65,25 @@ export async function removeLike(
   });
 }
 
+/** An item's count and whether the visitor (when known) likes it; undefined for an unknown item. */
+export async function likeState(
+  db: Db,
+  websiteId: string,
+  itemId: string,
+  visitorKey: string | undefined,
+): Promise<{ likeCount: number; liked: boolean } | undefined> {
+  const [item, liked] = await Promise.all([
+    db
+      .selectFrom('items')
+      .select('likeCount')
+      .where('websiteId', '=', websiteId)
+      .where('id', '=', itemId)
+      .executeTakeFirst(),
+    visitorKey === undefined ? false : hasLiked(db, websiteId, itemId, visitorKey),
+  ]);
+  return item ? { likeCount: item.likeCount, liked } : undefined;
+}
+
 export async function hasLiked(db: Db, websiteId: string, itemId: string, visitorKey: string): Promise<boolean> {
   const row = await db
     .selectFrom('likes')
