@@ -8,6 +8,7 @@ import { QUANTITY_MESSAGES } from '../domain/quantity.ts';
 import { FORM_MESSAGES } from '../shared/form-messages.ts';
 import { RESTOCK_MESSAGES } from '../shared/restock-messages.ts';
 import { SITE_USER_MESSAGES } from '../shared/site-user-messages.ts';
+import { NO_MAIN_NAVIGATION } from '../shared/store-creation.ts';
 
 type Message = string | ((params: Record<string, string>) => string);
 
@@ -57,6 +58,15 @@ export const API_ERRORS = {
   'product-not-found': { status: 404, message: 'That product was not found.' },
   'entry-not-found': { status: 404, message: 'That item is no longer in your cart.' },
   'route-not-found': { status: 404, message: 'Not found.' },
+  // Spec section 8, store creation: the site layout has no main navigation to add the store to.
+  'no-main-navigation': { status: 404, message: NO_MAIN_NAVIGATION },
+  'collection-not-found': { status: 404, message: 'That collection was not found.' },
+  'not-a-store': { status: 400, message: 'That collection is not a store (a product collection).' },
+  'root-category-exists': { status: 409, message: 'That store already has its root category.' },
+  'navigation-item-invalid': {
+    status: 400,
+    message: 'Each navigation link names exactly one of a collection of this site, an external link or a member area.',
+  },
   // Spec section 8, HTTP 429.
   'rate-limited': { status: 429, message: 'Please try again in a few seconds.' },
   // Spec section 8, forms and restock: a captcha token was required and none came.
