@@ -19,10 +19,13 @@ import { BODY_LIMITS } from '../api/http/body-limits.ts';
 import { verifyCrumb } from '../api/http/crumb.ts';
 import type { RateLimiter } from '../api/http/rate-limits.ts';
 import { signedIn } from '../api/http/site-user-session.ts';
+import type { ShoppingCart } from '../api/repositories/cart-repository.ts';
 import { isBelowMinimumSubtotal } from '../api/repositories/order-repository.ts';
 import type { Db } from '../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../api/repositories/website-repository.ts';
-import { readCheckoutForm } from '../api/services/checkout-form.ts';
+import { locationOf } from '../api/services/cart-pricing-service.ts';
+import { applyCartChoices, type ChoiceRequest } from '../api/services/checkout-choices.ts';
+import { type CheckoutValues, readCheckoutForm } from '../api/services/checkout-form.ts';
 import { findCheckoutCart, minimumSubtotalOf, placeCheckoutOrder } from '../api/services/checkout-service.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
 import { saveCheckoutAttempt } from './checkout-attempts.ts';
@@ -89,7 +92,23 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     // The page says why: the cart is empty, gone or bought, or below the store's minimum (the form is not shown then).
     if (!cart || cart.isPurchased || cart.entries.length === 0) return again();
     if (isBelowMinimumSubtotal(cart.subtotalCents, cart.currency, minimumSubtotalOf(site))) return again();
+
+    // The address's place, the shipping option and the discount code are kept on the cart, which prices
+    // the page; 'Update shipping and totals' and 'Apply' (action=update) and a code's Remove button
+    // (removeCode) stop there, without an order. Place order sends neither.
+    const removeCode = fieldOf(body, 'removeCode');
+    const action = removeCode !== '' ? 'remove-code' : fieldOf(body, 'action');
+    const choice = checkoutChoice(cart, form.values, removeCode);
+    if (action === 'update' || action === 'remove-code') {
+      const result = await applyCartChoices(db, site, cart, choice);
+      return again({
+        values: { ...form.values, discountCode: result.ok ? '' : form.values.discountCode },
+        errors: result.ok ? {} : result.errors,
+      });
+    }
     if (!form.ok) return again({ errors: form.errors });
+    const chosen = await applyCartChoices(db, site, cart, choice);
+    if (!chosen.ok) return again({ errors: chosen.errors });
 
     const buyer = await signedIn(db, request);
     const siteUserId = buyer && buyer.site.website.id === site.website.id ? buyer.session.siteUserId : null;
@@ -116,6 +135,46 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
       case 'out-of-stock':
       case 'variant-unavailable':
         return again({ alert: { message: outcome.message, detail: outcome.productName } });
+      case 'sign-in-required':
+        return again({ alert: SIGN_IN_TO_BUY_MEMBERSHIP });
+      case 'charges-refused':
+        // The page comes back priced as the cart is now: the new total, the options, the code's reason.
+        return again({ values: { ...form.values, discountCode: '' }, alert: { message: outcome.message } });
     }
   });
+}
+
+/** Why an order selling a membership (a paywall product) was not placed signed out (api/services/paid-memberships.ts). */
+export const SIGN_IN_TO_BUY_MEMBERSHIP = {
+  message: 'Sign in to buy a membership.',
+  detail: 'A membership belongs to an account: sign in or create one (Sign in, at the top of the page), then place your order.',
+};
+
+/** A form field's text as @fastify/formbody hands it over ('' when absent). */
+function fieldOf(body: unknown, name: string): string {
+  const raw = (body as Record<string, unknown> | undefined)?.[name];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/**
+ * What the form asks of the cart. A shipping option is one of the options
+ * for the place the page showed; when the shopper changed the place in the
+ * same submit it may not exist there, so it is dropped and the new place's
+ * cheapest is taken (a changed total is then shown before any order).
+ */
+function checkoutChoice(cart: ShoppingCart, values: CheckoutValues, removeCode: string | undefined): ChoiceRequest {
+  const choice: ChoiceRequest = {};
+  if (values.discountCode !== '') choice.discountCode = values.discountCode;
+  if (removeCode !== undefined && removeCode !== '') choice.removeCode = removeCode;
+  if (!cart.requiresShipping || values.country === '') return choice;
+  choice.place = { country: values.country, region: values.region, postalCode: values.postalCode };
+  const before = locationOf(cart);
+  const samePlace =
+    before !== null &&
+    before.country === values.country.toUpperCase() &&
+    (before.region ?? '') === values.region.toUpperCase() &&
+    (before.postalCode ?? '') === values.postalCode.toUpperCase();
+  if (values.shippingOption !== '' && samePlace) choice.shippingOptionId = values.shippingOption;
+  return choice;
 }

@@ -2,11 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../api-errors.ts';
+import type { ShoppingCart } from '../repositories/cart-repository.ts';
 import { findOpenCartForSiteUser, removeEntry, updateEntryAdditionalFields } from '../repositories/cart-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
+import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
+import { pricedCartJson, priceShoppingCart } from '../services/cart-pricing-service.ts';
 import {
   addToCart,
-  cartJson,
   changeQuantity,
   createSubscriptionCart,
   emptyCartJson,
@@ -42,6 +44,10 @@ const cartQuery = z.object({
 export async function cartRoutes(app: FastifyInstance, options: CartRoutesOptions): Promise<void> {
   const { db, limiter } = options;
 
+  /** Every answer carries the cart priced under the store's rules: shipping options, tax, discounts (issue 20). */
+  const cartJson = async (site: WebsiteWithSettings, cart: ShoppingCart) =>
+    pricedCartJson(await priceShoppingCart(db, site, cart));
+
   /**
    * The cart the cookie names; for a signed-in user without one, their
    * account's open cart (spec section 6: the cart loads for authenticated
@@ -62,7 +68,7 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
     const { site, cart } = await visitorCart(request);
     reply.header('cache-control', 'no-store');
     // Subtotals are always exact and cheap here, so calculateSubtotal changes nothing.
-    return cart ? cartJson(cart) : emptyCartJson(site.website.id, site.settings.baseCurrency);
+    return cart ? cartJson(site, cart) : emptyCartJson(site.website.id, site.settings.baseCurrency);
   });
 
   app.post('/api/commerce/shopping-cart/entries', async (request, reply) => {
@@ -70,7 +76,7 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
     const { site, cart, siteUserId, fromAccount } = await visitorCart(request);
     const added = await addToCart(db, site, cart, body, () => limiter.byAddress('cart-create', request), siteUserId);
     if (added.created || fromAccount) setCartCookie(request, reply, added.cart.id);
-    return { shoppingCart: cartJson(added.cart), newlyAdded: added.newlyAdded };
+    return { shoppingCart: await cartJson(site, added.cart), newlyAdded: added.newlyAdded };
   });
 
   app.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', async (request) => {
@@ -86,7 +92,7 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
     if (!result.ok) throw new ApiError('entry-not-found');
     const updated = (await findVisitorCart(db, site.website.id, cart.id))!;
     return {
-      shoppingCart: cartJson(updated),
+      shoppingCart: await cartJson(site, updated),
       updatedEntry: updated.entries.find((candidate) => candidate.id === entryId)!,
     };
   });
@@ -96,7 +102,7 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
     const body = parseInput(quantityBody, request.body);
     const { site, cart } = await visitorCart(request);
     if (!cart) throw new ApiError('entry-not-found');
-    return { shoppingCart: cartJson(await changeQuantity(db, site, cart, entryId, body.quantity)) };
+    return { shoppingCart: await cartJson(site, await changeQuantity(db, site, cart, entryId, body.quantity)) };
   });
 
   app.delete('/api/commerce/shopping-cart/entries/:entryId', async (request) => {
@@ -105,7 +111,7 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
     if (!cart) throw new ApiError('entry-not-found');
     const result = await removeEntry(db, site.website.id, cart.id, entryId);
     if (!result.ok) throw new ApiError('entry-not-found');
-    return { shoppingCart: cartJson((await findVisitorCart(db, site.website.id, cart.id))!) };
+    return { shoppingCart: await cartJson(site, (await findVisitorCart(db, site.website.id, cart.id))!) };
   });
 
   app.post('/api/3/commerce/cart/subscription', async (request) => {

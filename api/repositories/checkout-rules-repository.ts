@@ -254,7 +254,8 @@ export async function createTaxRate(db: Db, websiteId: string, rate: Omit<TaxRat
   return id;
 }
 
-export type NewDiscount = Partial<Omit<Discount, 'name' | 'kind' | 'timesUsed'>> & Pick<Discount, 'name' | 'kind'>;
+export type NewDiscount = Partial<Omit<Discount, 'name' | 'kind' | 'timesUsed'>> &
+  Pick<Discount, 'name' | 'kind'> & { createdOn?: Date };
 
 export async function createDiscount(db: Db, websiteId: string, discount: NewDiscount) {
   const id = discount.id ?? newId();
@@ -275,6 +276,7 @@ export async function createDiscount(db: Db, websiteId: string, discount: NewDis
       productIds: json(discount.productIds ?? []),
       categories: json(discount.categories ?? []),
       active: discount.active ?? true,
+      ...(discount.createdOn ? { createdOn: discount.createdOn } : {}),
     })
     .execute();
   return id;

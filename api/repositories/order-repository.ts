@@ -4,8 +4,8 @@ import { nextOrderNumber } from '../../domain/order-number.ts';
 import { newId } from '../db/ids.ts';
 import { json } from '../db/json.ts';
 import { readJsonColumns } from '../db/read-json.ts';
-import type { OrdersTable } from '../db/schema.ts';
-import { getCart } from './cart-repository.ts';
+import type { OrderDiscountLine, OrderShippingMethod, OrdersTable, OrderTaxLine } from '../db/schema.ts';
+import { getCart, type ShoppingCart } from './cart-repository.ts';
 import { releaseStock, reserveStock } from './inventory-repository.ts';
 import { type Db, inTransaction } from './transaction.ts';
 
@@ -22,14 +22,39 @@ export interface OrderLine {
   optionValues: { optionName: string; value: string }[];
 }
 
-/** Where a physical order goes, as the buyer typed it at checkout. */
+/** Where a physical order goes, as the buyer typed it at checkout (country an ISO code since issue 20). */
 export interface ShippingAddress {
   line1: string;
   line2: string | null;
   city: string;
+  /** A region code (US state, CA province, AU state) or the buyer's text; null when none. */
+  region?: string | null;
+  /** '' where the country has no postal codes. */
   postalCode: string;
   country: string;
 }
+
+/**
+ * What an order charges beyond its lines, worked out inside the order's
+ * transaction from the cart as locked (checkout-charges.ts): shipping, tax
+ * and discounts, and the discounts' uses already counted.
+ */
+export interface OrderCharges {
+  taxCents: string;
+  shippingCostCents: string;
+  discountCents: string;
+  grandTotalCents: string;
+  shippingMethod: OrderShippingMethod | null;
+  taxLines: OrderTaxLine[];
+  discountLines: OrderDiscountLine[];
+}
+
+/** Refuses the order with a reason of the caller's own, or gives its charges. */
+export type ChargeOrder = (
+  trx: Db,
+  cart: ShoppingCart,
+  orderId: string,
+) => Promise<{ ok: true; charges: OrderCharges } | { ok: false; problem: string; message: string }>;
 
 /** The store's smallest order subtotal (storeSettings.minimumSubtotalCents) in its base currency. */
 export interface MinimumSubtotal {
@@ -55,6 +80,10 @@ export interface PlacedOrder {
   shippingCostCents: string;
   discountCents: string;
   grandTotalCents: string;
+  /** How it ships, and the tax and discounts charged, line by line (migration 0020); null and [] before it. */
+  shippingMethod: OrderShippingMethod | null;
+  taxLines: OrderTaxLine[];
+  discountLines: OrderDiscountLine[];
   items: OrderLine[];
   createdOn: Date;
   /** The site user signed in when it was placed; null when placed signed out. */
@@ -74,7 +103,8 @@ export interface OrderSummary {
 export type PlaceOrderResult =
   | { ok: true; order: PlacedOrder }
   | { ok: false; reason: 'cart-not-found' | 'cart-purchased' | 'empty-cart' | 'below-minimum' }
-  | { ok: false; reason: 'insufficient-stock' | 'variant-not-found'; sku: string };
+  | { ok: false; reason: 'insufficient-stock' | 'variant-not-found'; sku: string }
+  | { ok: false; reason: 'charges-refused'; problem: string; message: string };
 
 export interface PlaceOrderOptions {
   customerEmail: string | null;
@@ -85,6 +115,8 @@ export interface PlaceOrderOptions {
   minimumSubtotal?: MinimumSubtotal | null;
   /** The site user placing it while signed in; their account lists it. */
   siteUserId?: string | null;
+  /** Shipping, tax and discounts; without it the order charges its subtotal alone. */
+  charge?: ChargeOrder;
 }
 
 /**
@@ -153,6 +185,25 @@ export async function placeOrder(
       reserved.push({ variantId: entry.variantId, quantity: entry.quantity });
     }
 
+    const orderId = newId();
+    let charges: OrderCharges = {
+      taxCents: cart.taxCents,
+      shippingCostCents: cart.shippingCostCents,
+      discountCents: cart.discountCents,
+      grandTotalCents: cart.grandTotalCents,
+      shippingMethod: null,
+      taxLines: [],
+      discountLines: [],
+    };
+    if (options.charge) {
+      const charged = await options.charge(trx, cart, orderId);
+      if (!charged.ok) {
+        for (const done of reserved) await releaseStock(trx, websiteId, done.variantId, done.quantity);
+        return { ok: false, reason: 'charges-refused', problem: charged.problem, message: charged.message };
+      }
+      charges = charged.charges;
+    }
+
     // Order numbers are per website, gapless and start at 1001: the website row's lock
     // serialises numbering for that site only, and is taken last so it is
     // held for as short a time as possible. NO KEY UPDATE does not block
@@ -165,7 +216,6 @@ export async function placeOrder(
       .executeTakeFirst();
     const orderNumber = nextOrderNumber(last?.orderNumber);
 
-    const orderId = newId();
     const order = await trx
       .insertInto('orders')
       .values({
@@ -176,10 +226,14 @@ export async function placeOrder(
         testMode: options.testMode,
         currency: cart.currency,
         subtotalMinor: cart.subtotalCents,
-        taxMinor: cart.taxCents,
-        shippingMinor: cart.shippingCostCents,
-        discountMinor: cart.discountCents,
-        grandTotalMinor: cart.grandTotalCents,
+        taxMinor: charges.taxCents,
+        shippingMinor: charges.shippingCostCents,
+        discountMinor: charges.discountCents,
+        grandTotalMinor: charges.grandTotalCents,
+        shippingMethod: charges.shippingMethod === null ? null : json(charges.shippingMethod),
+        taxLines: json(charges.taxLines),
+        discountLines: json(charges.discountLines),
+        shippingRegion: shippingAddress?.region ?? null,
         customerEmail: options.customerEmail,
         customerName,
         shippingAddressLine1: shippingAddress?.line1 ?? null,
@@ -240,10 +294,13 @@ export async function placeOrder(
         shippingAddress,
         status: order.status,
         subtotalCents: cart.subtotalCents,
-        taxCents: cart.taxCents,
-        shippingCostCents: cart.shippingCostCents,
-        discountCents: cart.discountCents,
-        grandTotalCents: cart.grandTotalCents,
+        taxCents: charges.taxCents,
+        shippingCostCents: charges.shippingCostCents,
+        discountCents: charges.discountCents,
+        grandTotalCents: charges.grandTotalCents,
+        shippingMethod: charges.shippingMethod,
+        taxLines: charges.taxLines,
+        discountLines: charges.discountLines,
         items: lines,
         createdOn: order.createdOn,
         siteUserId,
@@ -296,7 +353,8 @@ export async function listOrdersOfSiteUser(
   return rows.map(({ grandTotalMinor, ...row }) => ({ ...row, grandTotalCents: grandTotalMinor }));
 }
 
-async function withLines(db: Db, order: Selectable<OrdersTable>): Promise<PlacedOrder> {
+async function withLines(db: Db, stored: Selectable<OrdersTable>): Promise<PlacedOrder> {
+  const order = readJsonColumns('orders', stored);
   const orderId = order.id;
   const websiteId = order.websiteId;
   const lines = await db
@@ -322,6 +380,9 @@ async function withLines(db: Db, order: Selectable<OrdersTable>): Promise<Placed
     shippingCostCents: order.shippingMinor,
     discountCents: order.discountMinor,
     grandTotalCents: order.grandTotalMinor,
+    shippingMethod: order.shippingMethod,
+    taxLines: order.taxLines,
+    discountLines: order.discountLines,
     items: lines.map((stored) => {
       const { unitPriceMinor, optionValues, ...line } = readJsonColumns('orderLines', stored);
       return { ...line, unitPriceCents: unitPriceMinor, optionValues: optionValues ?? [] };
@@ -339,5 +400,13 @@ function shippingAddressOf(order: Selectable<OrdersTable>): ShippingAddress | nu
     shippingCountry: country,
   } = order;
   if (line1 === null || city === null || postalCode === null || country === null) return null;
-  return { line1, line2: order.shippingAddressLine2, city, postalCode, country };
+  const region = order.shippingRegion;
+  return {
+    line1,
+    line2: order.shippingAddressLine2,
+    city,
+    ...(region === null ? {} : { region }),
+    postalCode,
+    country,
+  };
 }

@@ -24,7 +24,11 @@ export type DemoKind =
   | 'navigation'
   | 'navigation-item'
   | 'visitor'
-  | 'site-user';
+  | 'site-user'
+  | 'shipping-zone'
+  | 'shipping-rate'
+  | 'tax-rate'
+  | 'discount';
 
 export const demoId = (kind: DemoKind, slug: string): string => stableId(`demo:${kind}:${slug}`);
 

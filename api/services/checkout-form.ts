@@ -5,16 +5,21 @@
  * its error summary and under each field, with the visitor's text kept.
  */
 import { z } from 'zod';
+import { checkPlace } from '../../domain/address/address-check.ts';
 import type { ShippingAddress } from '../repositories/order-repository.ts';
 
+/** The form's fields in page order (the error summary lists problems in this order). */
 export const CHECKOUT_FIELDS = [
   'email',
   'name',
   'addressLine1',
   'addressLine2',
   'city',
+  'region',
   'postalCode',
   'country',
+  'shippingOption',
+  'discountCode',
 ] as const;
 
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
@@ -26,6 +31,12 @@ export interface CheckoutDetails {
   name: string;
   /** Only when the cart has something to ship. */
   shippingAddress: ShippingAddress | null;
+  /** The option the shopper picked ('' for none: the cheapest is then taken). */
+  shippingOptionId: string;
+  /** A code typed in the discount field, to apply with the order ('' for none). */
+  discountCode: string;
+  /** The total the page showed (a hidden field): the order is placed only at that total. */
+  expectedGrandTotalCents: string | null;
 }
 
 export type CheckoutFormResult =
@@ -42,10 +53,9 @@ export const CHECKOUT_MESSAGES = {
   // Spec section 5 (email item), with the example address filled in.
   emailInvalid: 'Email is not valid. Email addresses should follow the format name@example.com.',
   nameRequired: 'Enter your full name.',
+  nameTooShort: 'Enter your full name, with at least 2 letters.',
   addressLine1Required: 'Enter the first line of your address.',
   cityRequired: 'Enter your town or city.',
-  postalCodeRequired: 'Enter your postal code.',
-  countryRequired: 'Enter your country.',
   tooLong: (max: number) => `Use ${max} characters or fewer.`,
 } as const;
 
@@ -62,21 +72,30 @@ const required = (message: string, max = TEXT_MAX) =>
     .min(1, { error: message })
     .max(max, { error: CHECKOUT_MESSAGES.tooLong(max) });
 
+/* A name of one character ('A') names no one a parcel can be handed to; two letters do ('Bo', '王芳'). */
+const LETTER = /\p{L}/gu;
+
 const contact = {
   email: required(CHECKOUT_MESSAGES.emailRequired, EMAIL_MAX).regex(EMAIL, { error: CHECKOUT_MESSAGES.emailInvalid }),
-  name: required(CHECKOUT_MESSAGES.nameRequired),
+  name: required(CHECKOUT_MESSAGES.nameRequired).refine((name) => (name.match(LETTER)?.length ?? 0) >= 2, {
+    error: CHECKOUT_MESSAGES.nameTooShort,
+  }),
 };
 
+const optional = (max: number) => z.string().max(max, { error: CHECKOUT_MESSAGES.tooLong(max) });
+
+/* Country, region and postal code are checked together after these (domain/address/address-check.ts). */
 const address = {
   addressLine1: required(CHECKOUT_MESSAGES.addressLine1Required),
-  addressLine2: z.string().max(TEXT_MAX, { error: CHECKOUT_MESSAGES.tooLong(TEXT_MAX) }),
+  addressLine2: optional(TEXT_MAX),
   city: required(CHECKOUT_MESSAGES.cityRequired),
-  postalCode: required(CHECKOUT_MESSAGES.postalCodeRequired, POSTAL_CODE_MAX),
-  country: required(CHECKOUT_MESSAGES.countryRequired),
+  postalCode: optional(POSTAL_CODE_MAX),
 };
 
-const withoutShipping = z.object(contact);
-const withShipping = z.object({ ...contact, ...address });
+const choices = { discountCode: optional(50), shippingOption: optional(64) };
+
+const withoutShipping = z.object({ ...contact, discountCode: choices.discountCode });
+const withShipping = z.object({ ...contact, ...address, ...choices });
 
 /**
  * A form body as @fastify/formbody parses it: a field sent twice is an
@@ -92,27 +111,50 @@ export function readCheckoutValues(body: unknown): CheckoutValues {
   return Object.fromEntries(CHECKOUT_FIELDS.map((field) => [field, fieldText(fields[field])])) as CheckoutValues;
 }
 
+/** The total the page showed, when the form sent one that is whole minor units. */
+function expectedTotalOf(body: unknown): string | null {
+  const raw = fieldText((body as Record<string, unknown> | undefined)?.expectedTotalCents);
+  return /^\d{1,18}$/.test(raw) ? raw : null;
+}
+
 /** The address fields count only when the cart requires shipping; otherwise they are neither checked nor kept. */
 export function readCheckoutForm(body: unknown, requiresShipping: boolean): CheckoutFormResult {
   const values = readCheckoutValues(body);
   const parsed = (requiresShipping ? withShipping : withoutShipping).safeParse(values);
+  const errors: CheckoutErrors = {};
   if (!parsed.success) {
-    const errors: CheckoutErrors = {};
     // One message a field: the first rule it breaks (empty before malformed).
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as CheckoutField;
       errors[field] ??= issue.message;
     }
-    return { ok: false, values, errors };
   }
-  const shippingAddress: ShippingAddress | null = requiresShipping
+  const place = requiresShipping ? checkPlace(values) : undefined;
+  if (place && !place.ok) {
+    for (const [field, message] of Object.entries(place.errors)) errors[field as CheckoutField] ??= message;
+  }
+  if (Object.keys(errors).length > 0 || (place && !place.ok)) return { ok: false, values, errors };
+  const where = place?.ok ? place.place : undefined;
+  const shippingAddress: ShippingAddress | null = where
     ? {
         line1: values.addressLine1,
         line2: values.addressLine2 === '' ? null : values.addressLine2,
         city: values.city,
-        postalCode: values.postalCode,
-        country: values.country,
+        region: where.region,
+        postalCode: where.postalCode ?? '',
+        country: where.country,
       }
     : null;
-  return { ok: true, values, details: { email: values.email, name: values.name, shippingAddress } };
+  return {
+    ok: true,
+    values,
+    details: {
+      email: values.email,
+      name: values.name,
+      shippingAddress,
+      shippingOptionId: values.shippingOption,
+      discountCode: values.discountCode,
+      expectedGrandTotalCents: expectedTotalOf(body),
+    },
+  };
 }

@@ -9,6 +9,7 @@ import { getCart, type ShoppingCart } from '../repositories/cart-repository.ts';
 import { type MinimumSubtotal, type PlacedOrder, placeOrder } from '../repositories/order-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
+import { checkoutCharges } from './checkout-charges.ts';
 import type { CheckoutDetails } from './checkout-form.ts';
 
 /** Until a payment provider exists, no order is a real sale. */
@@ -19,7 +20,9 @@ export type CheckoutOutcome =
   /** The cart was bought meanwhile (a second click on the button): its order is the answer. */
   | { ok: false; problem: 'already-ordered'; orderId: string }
   | { ok: false; problem: 'cart-empty' | 'below-minimum' }
-  | { ok: false; problem: 'out-of-stock' | 'variant-unavailable'; message: string; productName: string | undefined };
+  | { ok: false; problem: 'out-of-stock' | 'variant-unavailable'; message: string; productName: string | undefined }
+  /** Shipping, a discount or the total stood in the way (checkout-charges.ts); nothing was taken. */
+  | { ok: false; problem: 'charges-refused'; message: string };
 
 /** storeSettings.minimumSubtotalCents in the store's base currency; unset, malformed or zero is none. */
 export function minimumSubtotalOf(site: WebsiteWithSettings): MinimumSubtotal | null {
@@ -59,6 +62,10 @@ export async function placeCheckoutOrder(
     shippingAddress: details.shippingAddress,
     testMode: TEST_MODE,
     minimumSubtotal: minimumSubtotalOf(site),
+    charge: checkoutCharges(site, {
+      customerEmail: details.email,
+      expectedGrandTotalCents: details.expectedGrandTotalCents,
+    }),
   });
   if (placed.ok) return placed;
   switch (placed.reason) {
@@ -73,6 +80,8 @@ export async function placeCheckoutOrder(
       return { ok: false, problem: 'cart-empty' };
     case 'below-minimum':
       return { ok: false, problem: 'below-minimum' };
+    case 'charges-refused':
+      return { ok: false, problem: 'charges-refused', message: placed.message };
     case 'insufficient-stock':
     case 'variant-not-found': {
       const code = placed.reason === 'insufficient-stock' ? 'out-of-stock' : 'variant-unavailable';

@@ -75,7 +75,7 @@ export function rateCost(rate: ShippingRate, parcel: Parcel): string | undefined
   return cost;
 }
 
-/** The options for a place, cheapest first (then by name); [] when the store does not ship there. */
+/** The options for a place, cheapest first (then in the owner's order); [] when the store does not ship there. */
 export function shippingOptionsFor(
   zones: readonly ShippingZone[],
   rates: readonly ShippingRate[],
@@ -90,13 +90,24 @@ export function shippingOptionsFor(
       ? []
       : [{ id: rate.id, name: rate.name, kind: rate.kind, costCents, description: rate.description }];
   });
-  return options.sort((a, b) => compareMinorUnits(a.costCents, b.costCents) || a.name.localeCompare(b.name, 'en'));
+  // Stable: options that cost the same keep the owner's order, so the first of them is the default.
+  return options.sort((a, b) => compareMinorUnits(a.costCents, b.costCents));
 }
 
-/** The shopper's choice when it is still on offer, else the cheapest option; null when there is none. */
+/**
+ * The shopper's choice when it is still on offer, else the cheapest option
+ * that delivers: collecting from the shop is a trip the shopper must choose
+ * to make, so pickup is the default only when nothing else is on offer.
+ * null when there is no option at all.
+ */
 export function selectShippingOption(
   options: readonly ShippingOption[],
   chosenId: string | null,
 ): ShippingOption | null {
-  return options.find((option) => option.id === chosenId) ?? options[0] ?? null;
+  return (
+    options.find((option) => option.id === chosenId) ??
+    options.find((option) => option.kind !== 'pickup') ??
+    options[0] ??
+    null
+  );
 }

@@ -11,7 +11,8 @@ import type { Db } from '../../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
 import { cartJson } from '../../api/services/cart-service.ts';
 import { minimumSubtotalOf } from '../../api/services/checkout-service.ts';
-import { COLLECTION_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
+import type { PaywallOffer } from '../../api/repositories/paid-membership-repository.ts';
+import { COLLECTION_TYPES, PRODUCT_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
 import { CRUMB_SLOT } from '../crumb-slot.ts';
 import type { FormAttempt } from '../form-attempts.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
@@ -22,6 +23,7 @@ import type { CartMemo } from './cart-memo.ts';
 import { type CheckoutFormState, checkoutJson, orderJson } from './checkout-json.ts';
 import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJson } from './content-json.ts';
 import { installmentContextJson } from './installment-context-json.ts';
+import { moneyJson } from './money-json.ts';
 import type { LoadedItems } from './load-items.ts';
 import { orderStatusJson, orderSummaryJson } from './order-status-json.ts';
 import { isSiteLockedFor, pageAccess } from './page-access.ts';
@@ -191,6 +193,8 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
             crumb: CRUMB_SLOT,
             signedIn: request.viewer?.account !== undefined,
             returnPath: pagePath(route),
+            // A paid area's way in is its paywall product (page type 106 shows its price and buy button).
+            paywall: paywallJson(data.site.paywallOffers.get(collection.id)),
           },
         },
         ...page(collection),
@@ -242,6 +246,7 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
           pageType: PAGE_TYPES.checkout,
           checkout: checkoutJson({
             cart: checkoutCart,
+            priced: hasStore ? data.visitor.checkoutPriced : undefined,
             cartToken: checkoutCart ? cartToken : undefined,
             crumb: request.crumb,
             minimum: minimumSubtotalOf(site),
@@ -258,7 +263,12 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
         status: 200,
         pageType: PAGE_TYPES.orderConfirmed,
         view: { kind: 'page', name: 'order-confirmed' },
-        context: { ...base(undefined), pageType: PAGE_TYPES.orderConfirmed, order: orderJson(order) },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.orderConfirmed,
+          order: orderJson(order),
+          memberships: membershipsJson(data.visitor.orderMemberAreaIds ?? [], byId, request.viewer),
+        },
         ...page(undefined),
       };
     }
@@ -366,12 +376,72 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
         context: {
           ...base(collection),
           pageType,
-          ...itemContext(request, collection, loaded.item, loaded.loaded, loaded.adjacent, loaded.thread),
+          ...itemContext(request, collection, loaded.item, loaded.loaded, loaded.adjacent, loaded.thread, byId),
         },
         ...page(collection),
       };
     }
   }
+}
+
+/** A paid member area's paywall product as its access-denied page offers it; undefined for a free area. */
+function paywallJson(offer: PaywallOffer | undefined): Json | undefined {
+  if (!offer) return undefined;
+  return {
+    itemId: offer.itemId,
+    title: offer.title,
+    fullUrl: offer.fullUrl,
+    price: moneyJson(offer.priceMinor, offer.currency),
+  };
+}
+
+/**
+ * What a paywall product's page (product type 5) shows of its member area:
+ * the area, and whether the visitor is signed in and a member already. A
+ * signed-in visitor's page is never kept, so the page kept for everyone
+ * shows the visitor's ways in (sign up to buy, sign in).
+ */
+function productPaywallJson(
+  itemJson: Json,
+  collections: ReadonlyMap<string, Collection>,
+  viewer: PageViewer | undefined,
+  returnPath: string,
+): Json | undefined {
+  const content = itemJson.structuredContent as { productType?: number; memberAreaId?: string } | undefined;
+  if (content?.productType !== PRODUCT_TYPES.paywall || !content.memberAreaId) return undefined;
+  const area = collections.get(content.memberAreaId);
+  if (!area?.memberOnly) return undefined;
+  return {
+    memberArea: { id: area.id, title: area.title, urlId: area.urlId, fullUrl: collectionUrl(area) },
+    signedIn: viewer?.account !== undefined,
+    member: viewer?.memberAreaIds.has(area.id) === true,
+    returnPath,
+  };
+}
+
+/**
+ * The member areas an order paid for, on its confirmation page: each links
+ * to its membership-confirmed page (208) for a signed-in member, else to the
+ * area itself, which asks whoever it is to sign in.
+ */
+function membershipsJson(
+  areaIds: readonly string[],
+  collections: ReadonlyMap<string, Collection>,
+  viewer: PageViewer | undefined,
+): Json[] | undefined {
+  const areas = areaIds.flatMap((id) => {
+    const area = collections.get(id);
+    return area?.memberOnly ? [area] : [];
+  });
+  if (areas.length === 0) return undefined;
+  return areas.map((area) => {
+    const member = viewer?.memberAreaIds.has(area.id) === true;
+    return {
+      title: area.title,
+      member,
+      url: member ? `/account/membership-confirmed?area=${encodeURIComponent(area.urlId)}` : collectionUrl(area),
+    };
+  });
 }
 
 /** The path a route answers at, for links back to it. */
@@ -461,6 +531,7 @@ function itemContext(
   loaded: LoadedItems,
   adjacent: AdjacentItems,
   thread: CommentThread,
+  collections: ReadonlyMap<string, Collection>,
 ): Json {
   const link = (other: Item | undefined) =>
     other ? { title: other.title, fullUrl: itemUrl(collection, other) } : undefined;
@@ -468,6 +539,8 @@ function itemContext(
   // Only the product page has an installment slot, so list pages do without the context.
   const isProduct = item.recordType === RECORD_TYPES['store-item'];
   if (isProduct) itemJson.installmentContext = installmentContextJson(request.site);
+  const paywall = isProduct ? productPaywallJson(itemJson, collections, request.viewer, itemUrl(collection, item)) : undefined;
+  if (paywall) itemJson.paywall = paywall;
   return {
     item: itemJson,
     productMerchandisingContext: loaded.merchandising,

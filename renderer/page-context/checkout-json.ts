@@ -10,6 +10,7 @@ import {
   type MinimumSubtotal,
   type PlacedOrder,
 } from '../../api/repositories/order-repository.ts';
+import type { PricedCart } from '../../api/services/cart-pricing-service.ts';
 import {
   CHECKOUT_FIELDS,
   type CheckoutErrors,
@@ -17,6 +18,13 @@ import {
   type CheckoutValues,
 } from '../../api/services/checkout-form.ts';
 import { lineTotal } from '../../domain/money/minor-units.ts';
+import {
+  addressChoicesJson,
+  couponsJson,
+  orderChargesJson,
+  shippingChoicesJson,
+  totalsJson,
+} from './checkout-pricing-json.ts';
 import { moneyJson } from './money-json.ts';
 
 type Json = Record<string, unknown>;
@@ -31,6 +39,8 @@ export interface CheckoutFormState {
 
 export interface CheckoutInput {
   cart: ShoppingCart | undefined;
+  /** The cart priced under the store's shipping, tax and discount rules, when it can be bought. */
+  priced?: PricedCart | undefined;
   /** Set when the cart was named by ?cartToken=, so the form posts it back. */
   cartToken: string | undefined;
   /** The visitor's crumb (api/http/crumb.ts), echoed in a hidden field. */
@@ -46,8 +56,11 @@ const INPUT_IDS: Record<CheckoutField, string> = {
   addressLine1: 'checkout-address-line1',
   addressLine2: 'checkout-address-line2',
   city: 'checkout-city',
+  region: 'checkout-region',
   postalCode: 'checkout-postal-code',
   country: 'checkout-country',
+  shippingOption: 'checkout-shipping-option',
+  discountCode: 'checkout-discount-code',
 };
 
 export function checkoutJson(input: CheckoutInput): Json {
@@ -74,9 +87,17 @@ export function checkoutJson(input: CheckoutInput): Json {
             image: entry.image,
           })),
           subtotal: moneyJson(cart.subtotalCents, cart.currency),
-          grandTotal: moneyJson(cart.grandTotalCents, cart.currency),
+          grandTotal: moneyJson((input.priced?.cart ?? cart).grandTotalCents, cart.currency),
+          ...(input.priced
+            ? {
+                totals: totalsJson(input.priced),
+                shipping: shippingChoicesJson(input.priced),
+                coupons: couponsJson(input.priced),
+              }
+            : {}),
         }
       : undefined,
+    address: open && input.priced ? addressChoicesJson(input.priced, form?.values ?? {}) : undefined,
     minimum: belowMinimum && input.minimum ? moneyJson(input.minimum.cents, input.minimum.currency) : undefined,
     canOrder: open && !belowMinimum,
     alert: form?.alert,
@@ -105,6 +126,7 @@ export function orderJson(order: PlacedOrder): Json {
     })),
     subtotal: moneyJson(order.subtotalCents, order.currency),
     grandTotal: moneyJson(order.grandTotalCents, order.currency),
+    ...orderChargesJson(order),
     createdOn: order.createdOn.getTime(),
   };
 }

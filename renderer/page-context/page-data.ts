@@ -37,8 +37,14 @@ import {
   type OrderSummary,
   type PlacedOrder,
 } from '../../api/repositories/order-repository.ts';
+import {
+  memberAreasPaidBy,
+  type PaywallOffer,
+  paywallOffersFor,
+} from '../../api/repositories/paid-membership-repository.ts';
 import { getCollectionTaxonomy, type Taxonomy } from '../../api/repositories/taxonomy-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
+import { type PricedCart, priceShoppingCart } from '../../api/services/cart-pricing-service.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
 import type { PageRequest } from './build-page.ts';
 import { type LoadedItems, loadItems } from './load-items.ts';
@@ -56,6 +62,8 @@ export interface SiteData {
   logo: Image | undefined;
   /** The form of the site-wide popup, when it has one. */
   popupForm: Form | undefined;
+  /** Each paid member area's way in, by the area's id (paid-membership-repository.ts); free areas have none. */
+  paywallOffers: ReadonlyMap<string, PaywallOffer>;
 }
 
 /** What the route reads beyond the site's data; none of it depends on who asks. */
@@ -72,7 +80,11 @@ export interface VisitorData {
   cart: ShoppingCart | undefined;
   /** The cart the checkout page shows: theirs, or the one its URL names, open or bought. */
   checkoutCart?: ShoppingCart | undefined;
+  /** That cart priced under the store's checkout rules, when it can be bought (issue 20). */
+  checkoutPriced?: PricedCart | undefined;
   order?: PlacedOrder | undefined;
+  /** The member areas the order's paywall products opened, by id, on its confirmation page. */
+  orderMemberAreaIds?: string[];
   /** The signed-in user's order history, on their account page. */
   orders?: OrderSummary[];
 }
@@ -136,7 +148,9 @@ async function loadSiteData(db: Db, request: PageRequest): Promise<SiteData> {
     logoId ? getImages(db, websiteId, [logoId]).then((images) => images.get(logoId)) : undefined,
     formId ? getForm(db, websiteId, formId) : undefined,
   ]);
-  return { collections, logo, popupForm };
+  const areaIds = collections.filter((c) => c.memberOnly).map((c) => c.id);
+  const paywallOffers = await paywallOffersFor(db, websiteId, areaIds);
+  return { collections, logo, popupForm, paywallOffers };
 }
 
 /** Which collection a route shows, among the enabled ones; undefined when none (a 404). */
@@ -297,12 +311,14 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
     case 'checkout': {
       // A cart named in the URL (subscriptions, express checkout) wins over the visitor's own.
       const cartToken = query.get('cartToken') ?? undefined;
+      const priced = (cart: ShoppingCart | undefined) =>
+        cart && !cart.isPurchased && cart.entries.length > 0 ? priceShoppingCart(db, request.site, cart) : undefined;
       if (cartToken === undefined) {
         const cart = await own(request.cartId);
-        return { cart: open(cart), checkoutCart: cart };
+        return { cart: open(cart), checkoutCart: cart, checkoutPriced: await priced(cart) };
       }
       const [cart, checkoutCart] = await Promise.all([own(request.cartId), own(cartToken)]);
-      return { cart: open(cart), checkoutCart };
+      return { cart: open(cart), checkoutCart, checkoutPriced: await priced(checkoutCart) };
     }
     case 'order-confirmed': {
       const token = query.get('orderToken') ?? '';
@@ -310,7 +326,8 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
         own(request.cartId),
         isId(token) ? getOrder(db, websiteId, token) : undefined,
       ]);
-      return { cart: open(cart), order };
+      const orderMemberAreaIds = order ? await memberAreasPaidBy(db, websiteId, order.id) : undefined;
+      return { cart: open(cart), order, orderMemberAreaIds };
     }
     case 'order-status': {
       const [cart, order] = await Promise.all([

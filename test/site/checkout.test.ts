@@ -20,8 +20,9 @@ const BUYER = {
   addressLine1: '12 Fore Street',
   addressLine2: 'Apt 3',
   city: 'Portland',
+  region: 'ME',
   postalCode: '04101',
-  country: 'United States',
+  country: 'US',
 };
 
 const SESSION_EXPIRED = 'Your session has expired. Please reload the page and try again.';
@@ -145,7 +146,8 @@ t.test("the checkout page shows the visitor's cart and the form", async (t) => {
   t.match(html, /Quantity: 2 × \$32\.00/);
   t.match(html, /<p class="checkout-line__total">\$64\.00<\/p>/, 'the line total');
   t.match(html, /<dt>Subtotal<\/dt><dd>\$64\.00<\/dd>/);
-  t.match(html, /<dt>Total<\/dt><dd>\$64\.00<\/dd>/, 'no tax or shipping: the total is the subtotal');
+  t.match(html, /<dt>Shipping<\/dt><dd>From your address<\/dd>/, 'no address yet: shipping is not known');
+  t.match(html, /<dt>Total<\/dt><dd>\$64\.00<\/dd>/, 'and no tax without a place: the total is the subtotal');
   t.notMatch(html, /card number|cvc/i, 'no card form');
   t.equal(inputValue(html, 'crumb'), CRUMB, "the visitor's crumb in a hidden field");
   t.equal(inputValue(html, 'cartToken'), undefined, 'no cart token for the cookie cart');
@@ -156,7 +158,8 @@ t.test("the checkout page shows the visitor's cart and the form", async (t) => {
     ['checkout-address-line2', 'shipping address-line2'],
     ['checkout-city', 'shipping address-level2'],
     ['checkout-postal-code', 'shipping postal-code'],
-    ['checkout-country', 'shipping country-name'],
+    ['checkout-country', 'shipping country'],
+    ['checkout-region', 'shipping address-level1'],
   ]) {
     t.match(html, new RegExp(`<label class="field-label" for="${id}">`), `${id} is labelled`);
     t.match(html, new RegExp(`id="${id}"[^>]*autocomplete="${autocomplete}"`), `${id} autocompletes`);
@@ -209,7 +212,8 @@ t.test('a form with problems comes back with them, and with what the visitor typ
   t.match(html, /id="checkout-name"[^>]*value="" aria-invalid="true" aria-describedby="checkout-name-error"/);
   t.match(html, /id="checkout-address-line1"[^>]*value="12 Fore Street">/, 'a good field is kept, and not flagged');
   t.match(html, /id="checkout-address-line2"[^>]*value="Apt 3">/);
-  t.equal(inputValue(html, 'country'), 'United States');
+  t.match(html, /<option value="US" selected>United States<\/option>/, 'the country stays chosen');
+  t.match(html, /<option value="ME" selected>Maine<\/option>/, "and the country's region list with the state");
   t.equal(inputValue(html, 'crumb'), CRUMB, 'the crumb is there for the next try');
   t.same(await orders(demo), [], 'no order');
   t.equal(await stockOf(demo, 'FW-MUG-SLATE'), 9, 'no stock taken');
@@ -299,14 +303,18 @@ t.test('an order is placed in test mode, takes the stock and ends the cart', asy
     testMode: true,
     currency: 'USD',
     subtotalMinor: '7800',
-    grandTotalMinor: '7800',
+    grandTotalMinor: '8229',
     customerEmail: BUYER.email,
     customerName: BUYER.name,
     shippingAddressLine1: BUYER.addressLine1,
     shippingAddressLine2: BUYER.addressLine2,
     shippingCity: BUYER.city,
     shippingPostalCode: BUYER.postalCode,
-    shippingCountry: BUYER.country,
+    shippingCountry: 'US',
+    shippingRegion: 'ME',
+    // $78 ships free by Standard shipping; Maine's 5.5% on each line: $3.52 on $64.00, $0.77 on $14.00.
+    shippingMinor: '0',
+    taxMinor: '429',
   });
   const lines = await demo.handle.db
     .selectFrom('orderLines')
@@ -369,9 +377,12 @@ t.test('the confirmation page answers to the order token only', async (t) => {
   t.match(html, /<p class="checkout-line__title">Stoneware Mug<\/p>/);
   t.match(html, /<p class="checkout-line__variant">Slate<\/p>/);
   t.match(html, /Quantity: 2 × \$32\.00/);
-  t.match(html, /<dt>Total<\/dt><dd>\$64\.00<\/dd>/);
+  // $64.00, Standard shipping $6.95 (under $75), Maine's 5.5% on the goods only: $3.52.
+  t.match(html, /<dt>Shipping \(Standard shipping\)<\/dt><dd>\$6\.95<\/dd>/);
+  t.match(html, /<dt>Maine sales tax \(5\.5%\)<\/dt><dd>\$3\.52<\/dd>/);
+  t.match(html, /<dt>Total<\/dt><dd>\$74\.47<\/dd>/);
   t.match(html, /<dt>Email<\/dt><dd>ada@example\.coffee<\/dd>/);
-  t.match(html, /12 Fore Street<br>Apt 3<br>Portland 04101<br>United States/);
+  t.match(html, /12 Fore Street<br>Apt 3<br>Portland, Maine 04101<br>United States/);
   const json = await visitor.request('GET', `${location}&format=json`);
   t.equal(json.json().pageType, 202, 'page type 202');
 
@@ -426,7 +437,8 @@ t.test("a subscription cart is checked out by its cartToken, leaving the visitor
   t.equal(answer.headers['set-cookie'], undefined, 'the cart cookie stays');
   const [order] = await orders(demo);
   t.equal(order?.cartId, cartToken);
-  t.equal(order?.grandTotalMinor, '1900');
+  // $19.00, Standard shipping $6.95, Maine's 5.5% on the coffee: $1.05.
+  t.equal(order?.grandTotalMinor, '2700');
   t.equal(await stockOf(demo, 'FW-HB-12-WB'), 39);
   t.equal(visitor.cookies.get('sb_cart'), ownCart);
   const own = await visitor.cart();

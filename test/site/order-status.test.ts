@@ -21,8 +21,9 @@ const BUYER = {
   addressLine1: '12 Fore Street',
   addressLine2: '',
   city: 'Portland',
+  region: 'ME',
   postalCode: '04101',
-  country: 'United States',
+  country: 'US',
 };
 
 /** Checks out the visitor's cart with the form, as a browser without script does; the confirmation's token. */
@@ -86,7 +87,7 @@ t.test('the account page lists the user’s orders, newest first, each linking t
   ].map((match) => match.slice(1));
   t.same(rows, [
     [`/account/orders/${second.orderNumber}`, String(second.orderNumber), 'October 28, 2026', 'Pending', '$14.00'],
-    [`/account/orders/${first.orderNumber}`, String(first.orderNumber), 'October 20, 2026', 'Fulfilled', '$64.00'],
+    [`/account/orders/${first.orderNumber}`, String(first.orderNumber), 'October 20, 2026', 'Fulfilled', '$74.47'],
   ]);
   const json = (await owner.request('GET', '/account?format=json')).json();
   t.same(
@@ -96,7 +97,8 @@ t.test('the account page lists the user’s orders, newest first, each linking t
   t.match(json.accountPage.orderHistory.orders[1], {
     status: 'FULFILLED',
     statusLabel: 'Fulfilled',
-    grandTotal: { value: '6400', currency: 'USD' },
+    // $64.00 of mugs, Standard shipping $6.95, Maine's 5.5% on the mugs $3.52.
+    grandTotal: { value: '7447', currency: 'USD' },
     fullUrl: `/account/orders/${first.orderNumber}`,
   });
 });
@@ -120,7 +122,9 @@ t.test('the status page (211) shows the order’s lines, totals, status and fulf
   t.match(html, `<h1 class="page-title">Order #${first.orderNumber}</h1>`);
   t.match(html, '<p class="checkout-line__title">Stoneware Mug</p>');
   t.match(html, /<p class="checkout-line__quantity">Quantity: 2 × \$32\.00<\/p>/);
-  t.match(html, /<div class="checkout-totals__grand"><dt>Total<\/dt><dd>\$64\.00<\/dd><\/div>/);
+  t.match(html, /<div><dt>Shipping<\/dt><dd>\$6\.95<\/dd><\/div>/);
+  t.match(html, /<div><dt>Tax<\/dt><dd>\$3\.52<\/dd><\/div>/);
+  t.match(html, /<div class="checkout-totals__grand"><dt>Total<\/dt><dd>\$74\.47<\/dd><\/div>/);
   t.match(html, '<dd class="order-status__status">Fulfilled</dd>');
   t.match(html, '<dd class="order-status__fulfillment">Shipped.</dd>');
   t.match(html, '12 Fore Street');
@@ -131,7 +135,7 @@ t.test('the status page (211) shows the order’s lines, totals, status and fulf
     status: 'FULFILLED',
     fulfillment: { fulfilled: true, canceled: false, requiresShipping: true },
     items: [{ productName: 'Stoneware Mug', quantity: 2 }],
-    grandTotal: { value: '6400' },
+    grandTotal: { value: '7447' },
   });
   const digital = (await owner.request('GET', `/account/orders/${second.orderNumber}?format=json`)).json();
   t.match(digital.order, { status: 'PENDING', fulfillment: { requiresShipping: false, text: 'Being prepared.' } });
