@@ -158,6 +158,8 @@ export type ClaimResult = { ok: true } | { ok: false; discountId: string; reason
  * order commits: a second checkout of the same code waits, then sees the new
  * count. The per-customer count is read under that lock, so it is exact too.
  * In a fixed order (by id), so two orders with the same codes cannot deadlock.
+ * When one cannot be used, the uses counted before it are taken back, as
+ * placeOrder puts back stock (the caller may go on with the transaction).
  */
 export async function claimDiscountUses(
   trx: Db,
@@ -167,8 +169,13 @@ export async function claimDiscountUses(
   discounts: readonly Pick<Discount, 'id' | 'perCustomerLimit'>[],
 ): Promise<ClaimResult> {
   const email = customerEmail?.toLowerCase() ?? null;
+  const claimed: string[] = [];
+  const refuse = async (discountId: string, reason: 'used-up' | 'customer-used'): Promise<ClaimResult> => {
+    for (const id of claimed) await releaseDiscountUse(trx, websiteId, id, orderId);
+    return { ok: false, discountId, reason };
+  };
   for (const discount of [...discounts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-    const claimed = await trx
+    const row = await trx
       .updateTable('discounts')
       .set((eb) => ({ timesUsed: eb('timesUsed', '+', 1) }))
       .where('websiteId', '=', websiteId)
@@ -176,19 +183,34 @@ export async function claimDiscountUses(
       .where((eb) => eb.or([eb('usageLimit', 'is', null), eb('timesUsed', '<', eb.ref('usageLimit'))]))
       .returning('perCustomerLimit')
       .executeTakeFirst();
-    if (!claimed) return { ok: false, discountId: discount.id, reason: 'used-up' };
-    if (claimed.perCustomerLimit !== null && email !== null) {
-      const used = await customerDiscountUses(trx, websiteId, email, [discount.id]);
-      if ((used.get(discount.id) ?? 0) >= claimed.perCustomerLimit) {
-        return { ok: false, discountId: discount.id, reason: 'customer-used' };
-      }
-    }
+    if (!row) return refuse(discount.id, 'used-up');
     await trx
       .insertInto('discountUses')
       .values({ websiteId, discountId: discount.id, orderId, customerEmail: email })
       .execute();
+    claimed.push(discount.id);
+    if (row.perCustomerLimit !== null && email !== null) {
+      const used = await customerDiscountUses(trx, websiteId, email, [discount.id]);
+      // This order's own use is counted already.
+      if ((used.get(discount.id) ?? 0) > row.perCustomerLimit) return refuse(discount.id, 'customer-used');
+    }
   }
   return { ok: true };
+}
+
+async function releaseDiscountUse(trx: Db, websiteId: string, discountId: string, orderId: string): Promise<void> {
+  await trx
+    .deleteFrom('discountUses')
+    .where('websiteId', '=', websiteId)
+    .where('discountId', '=', discountId)
+    .where('orderId', '=', orderId)
+    .execute();
+  await trx
+    .updateTable('discounts')
+    .set((eb) => ({ timesUsed: eb('timesUsed', '-', 1) }))
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', discountId)
+    .execute();
 }
 
 // ---------------------------------------------------------------------------
