@@ -94,8 +94,39 @@ export const API_ERRORS = {
   // Likes: an item that is not published in a public collection is not found, as its page is not.
   'item-not-found': { status: 404, message: 'That item was not found.' },
   'likes-disabled': { status: 403, message: 'Likes are turned off on this site.' },
-  // Owner calls: the spec words no message for a missing or refused API key.
-  'api-key-missing': { status: 401, message: 'This call needs an API key (Authorization: Bearer <key>).' },
+  // Owner calls (api/http/owner-auth.ts): the spec words no message for any of these.
+  'owner-not-signed-in': {
+    status: 401,
+    message: 'Please sign in to the site administration, or send an API key (Authorization: Bearer <key>).',
+  },
+  'owner-forbidden': { status: 403, message: 'Your role on this website does not allow this.' },
+  'owner-no-access': { status: 403, message: 'This account has no access to this website.' },
+  'owner-xsrf-missing': {
+    status: 403,
+    message:
+      'This call needs the X-Owner-XSRF-Token header with the token your sign-in answered. Sign in again if you no longer have it.',
+  },
+  'owner-xsrf-refused': {
+    status: 403,
+    message: 'The X-Owner-XSRF-Token header does not match your session. Sign in again.',
+  },
+  'owner-input-invalid': { status: 400, message: 'Please check the highlighted fields.' },
+  'contributor-not-found': { status: 404, message: 'That contributor was not found.' },
+  'contributor-exists': {
+    status: 409,
+    message: 'This email already belongs to a contributor who can sign in. Change their role instead.',
+  },
+  'last-admin': { status: 409, message: 'A website needs at least one administrator who can sign in.' },
+  'invitation-invalid': {
+    status: 400,
+    message: 'This invitation link has expired or has been used already. Ask for a new invitation.',
+  },
+  'api-key-not-found': { status: 404, message: 'That API key was not found, or it was deleted already.' },
+  'preferences-namespace-invalid': {
+    status: 400,
+    message: 'A preferences namespace is 1 to 64 letters, digits, dots, dashes or underscores.',
+  },
+  'preferences-invalid': { status: 400, message: 'Preferences must be a JSON object.' },
   'api-key-refused': { status: 401, message: 'The API key is not valid for this website, or has been revoked.' },
   'api-key-forbidden': { status: 403, message: 'The API key does not allow this call.' },
   // Site users. Sign-up, password and profile input; fields holds each field's message.

@@ -7,6 +7,13 @@ export const SITE_USER_SESSION_COOKIE = 'sb_session';
 /** The spec's site-user info cookie: authenticated and siteUserId. */
 export const SITE_USER_INFO_COOKIE = 'SiteUserInfo';
 
+/**
+ * A signed-in contributor's admin-app session (api/http/owner-cookies.ts).
+ * Not a visitor cookie: the site's pages are the same for a contributor,
+ * so it neither bypasses nor splits the page cache.
+ */
+export const OWNER_SESSION_COOKIE = 'sb_owner_session';
+
 /** The password-protected pages this browser has unlocked (renderer/unlock-cookie.ts). */
 export const UNLOCK_COOKIE = 'sb_unlock';
 

@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { setSitePassword } from '../api/repositories/site-lock-repository.ts';
 import type { Db } from '../api/repositories/transaction.ts';
-import { findWebsiteByHost, getWebsite, type WebsiteWithSettings } from '../api/repositories/website-repository.ts';
+import { type CommandOutput, findSite, UsageError } from './command-site.ts';
 
 export const SITE_PASSWORD_USAGE = `usage: npm run owner -- site-password set <password> [--site <host or website id>]
        npm run owner -- site-password clear [--site <host or website id>]
@@ -17,31 +17,6 @@ export const SITE_PASSWORD_USAGE = `usage: npm run owner -- site-password set <p
 
 /** Longer than any password a person types; the lock screen refuses longer ones too (renderer/access-posts.ts). */
 export const SITE_PASSWORD_MAX_LENGTH = 256;
-
-export interface CommandOutput {
-  out(text: string): void;
-  err(text: string): void;
-}
-
-class UsageError extends Error {}
-
-/** The website --site names (a host it answers on, else its id), or the only one when it is left out. */
-async function findSite(db: Db, site: string | undefined): Promise<WebsiteWithSettings> {
-  if (site) {
-    const found = (await findWebsiteByHost(db, site)) ?? (await getWebsite(db, site));
-    if (!found) throw new UsageError(`no website answers on ${site} or has that id`);
-    return found;
-  }
-  const ids = await db.selectFrom('websites').select('id').limit(2).execute();
-  if (ids.length !== 1) {
-    throw new UsageError(
-      ids.length === 0 ? 'there is no website yet' : 'there are several websites: name one with --site',
-    );
-  }
-  const only = await getWebsite(db, ids[0]!.id);
-  if (!only) throw new UsageError('the website has no settings');
-  return only;
-}
 
 /** Runs `site-password …` (argv after the word site-password); the exit code (0, or 2 for a usage mistake). */
 export async function runSitePasswordCommand(db: Db, argv: string[], output: CommandOutput): Promise<number> {

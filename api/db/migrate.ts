@@ -22,6 +22,7 @@ import * as cookiePolicy from './migrations/0019-cookie-policy.ts';
 import * as analyticsRollups from './migrations/0022-analytics-rollups.ts';
 import * as jobs from './migrations/0024-jobs.ts';
 import * as checkoutRules from './migrations/0020-checkout-rules.ts';
+import * as ownerAccounts from './migrations/0025-owner-accounts.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0022-analytics-rollups': analyticsRollups,
   '0024-jobs': jobs,
   '0020-checkout-rules': checkoutRules,
+  '0025-owner-accounts': ownerAccounts,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

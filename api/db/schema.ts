@@ -104,6 +104,8 @@ export interface WebsiteSettingsTable {
   popupOverlay: DefaultedJson<PopupOverlaySettings>;
   /** The website's values for its template's tweaks, by tweak name; {} for every default. */
   tweakValues: DefaultedJson<TweakValues>;
+  /** The plan the owner chose on the plan page (shared/billing-plans.ts); no real billing (migration 0025). */
+  billingPlan: Generated<string>;
   /** The site-wide lock's password as a scrypt hash (migration 0016); null when the site is open. */
   sitePasswordHash: Nullable<string>;
   /** 'standard' or 'restrictive' (migration 0019): restrictive keeps no visitor cookies until the visitor consents. */
@@ -119,6 +121,31 @@ export interface ContributorsTable {
   email: string;
   displayName: string;
   role: number;
+  /** scrypt hash (api/repositories/password-hash.ts); null for a contributor who cannot sign in (migration 0025). */
+  passwordHash: ColumnType<string | null, string | null | undefined, string | null>;
+  createdOn: CreatedAt;
+}
+
+/** A contributor's signed-in session in the admin app (migration 0025). */
+export interface OwnerSessionsTable {
+  websiteId: string;
+  /** sha256 of the session token; the token itself is only in the cookie. */
+  tokenHash: string;
+  contributorId: string;
+  xsrfToken: string;
+  rememberMe: Generated<boolean>;
+  expiresOn: Timestamp;
+  createdOn: CreatedAt;
+}
+
+/** An emailed invitation to become a contributor (migration 0025): stored hashed, deleted when used. */
+export interface ContributorInvitationsTable {
+  websiteId: string;
+  tokenHash: string;
+  email: string;
+  role: number;
+  invitedBy: Nullable<string>;
+  expiresOn: Timestamp;
   createdOn: CreatedAt;
 }
 
@@ -655,6 +682,8 @@ export interface Database {
   domains: DomainsTable;
   websiteSettings: WebsiteSettingsTable;
   contributors: ContributorsTable;
+  ownerSessions: OwnerSessionsTable;
+  contributorInvitations: ContributorInvitationsTable;
   collections: CollectionsTable;
   items: ItemsTable;
   images: ImagesTable;

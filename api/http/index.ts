@@ -16,7 +16,6 @@ import { CART_COOKIE } from '../cookie-names.ts';
 import { isId } from '../db/ids.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
-import { authenticateApiKey } from './api-key-auth.ts';
 import { cartCheckoutRoutes } from './cart-checkout-routes.ts';
 import { BODY_LIMITS } from './body-limits.ts';
 import { cartRoutes } from './cart-routes.ts';
@@ -24,6 +23,8 @@ import { CRUMB_COOKIE, crumbCookie, crumbCookieOptions, verifyCrumb } from './cr
 import { formRoutes } from './form-routes.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
 import { likeRoutes } from './like-routes.ts';
+import { authorizeOwner } from './owner-auth.ts';
+import { ownerRoutes } from './owner-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { restockRoutes } from './restock-routes.ts';
 import { siteUserAccountRoutes } from './site-user-account-routes.ts';
@@ -79,11 +80,11 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
     if (cart && isId(cart)) await options.limiter.check('cart-write', cart);
   });
   app.decorateRequest('owner', null);
-  // An owner route authenticates by API key instead: a key comes only in a
-  // header a browser never adds by itself, so there is no forged write to stop.
+  // An owner route checks its caller its own way (owner-auth.ts): a contributor's
+  // session, with the crumb and the owner XSRF token on writes, or an API key.
   app.addHook('preHandler', async (request) => {
-    const apiKeyAuth = request.routeOptions.config.apiKeyAuth;
-    if (apiKeyAuth) request.owner = await authenticateApiKey(options.db, request, apiKeyAuth);
+    const ownerPermission = request.routeOptions.config.ownerPermission;
+    if (ownerPermission !== undefined) request.owner = await authorizeOwner(options.db, request, ownerPermission);
     else if (WRITE_METHODS.has(request.method) && !request.routeOptions.config.beacon) {
       verifyCrumb(request);
       await verifySiteUserXsrf(options.db, request);
@@ -103,6 +104,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
 
   await app.register(cartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(inventoryRoutes, { db: options.db });
+  await app.register(ownerRoutes, { db: options.db, limiter: options.limiter });
   await app.register(cartCheckoutRoutes, { db: options.db });
   await app.register(likeRoutes, { db: options.db });
   await app.register(formRoutes, { db: options.db, limiter: options.limiter, captcha: options.captcha });

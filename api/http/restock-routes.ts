@@ -1,7 +1,7 @@
 /**
  * The restock calls of spec section 7: a visitor's sign-up for a sold-out
- * variant, and the owner's lists and sends, which take an API key
- * (api-key-auth.ts) rather than a crumb. The rules are in
+ * variant, and the owner's lists and sends, owner routes open to the
+ * roles and API keys with 'restock-notifications' (owner-auth.ts). The rules are in
  * services/restock-service.ts.
  */
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,7 @@ import { InvalidCursorError } from '../repositories/cursor.ts';
 import { listSignUpGroups, listSignUps, MAX_RESTOCK_PAGE_SIZE } from '../repositories/restock-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { sendRestockNotices, signUpForRestock } from '../services/restock-service.ts';
-import { type ApiKeyAuth, requireOwner } from './api-key-auth.ts';
+import { type OwnerPermission, requireOwner } from './owner-auth.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { requireSite } from './site.ts';
 import { parseInput } from './validation.ts';
@@ -54,7 +54,7 @@ const sendRequest = z.object({ productId: id, variantId: id });
 // The owner sends a page of groups at a time; a bound keeps one transaction short.
 const sendAllBody = z.object({ sendRequests: z.array(sendRequest).min(1).max(MAX_RESTOCK_PAGE_SIZE) });
 
-const OWNER: { apiKeyAuth: ApiKeyAuth } = { apiKeyAuth: { permission: 'restock-notifications' } };
+const OWNER: { ownerPermission: OwnerPermission } = { ownerPermission: 'restock-notifications' };
 
 /** A cursor the repository cannot read is the client's mistake, not a 500. */
 async function paged<T>(read: () => Promise<T>): Promise<T> {

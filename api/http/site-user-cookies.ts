@@ -25,7 +25,8 @@ const infoSchema = z.object({
   siteUserId: z.string().max(64).nullish(),
 });
 
-function cookieOptions(request: FastifyRequest, rememberMe: boolean, httpOnly: boolean) {
+/** A session cookie's attributes, shared by site users' and owners' sessions. */
+export function sessionCookieOptions(request: FastifyRequest, rememberMe: boolean, httpOnly: boolean) {
   return {
     path: '/',
     httpOnly,
@@ -41,14 +42,14 @@ export function setSiteUserCookies(
   reply: FastifyReply,
   session: { token: string; siteUserId: string; rememberMe: boolean },
 ): void {
-  reply.setCookie(SITE_USER_SESSION_COOKIE, session.token, cookieOptions(request, session.rememberMe, true));
+  reply.setCookie(SITE_USER_SESSION_COOKIE, session.token, sessionCookieOptions(request, session.rememberMe, true));
   const info: SiteUserInfo = { authenticated: true, siteUserId: session.siteUserId };
-  reply.setCookie(SITE_USER_INFO_COOKIE, JSON.stringify(info), cookieOptions(request, session.rememberMe, false));
+  reply.setCookie(SITE_USER_INFO_COOKIE, JSON.stringify(info), sessionCookieOptions(request, session.rememberMe, false));
 }
 
 export function clearSiteUserCookies(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SITE_USER_SESSION_COOKIE, cookieOptions(request, false, true));
-  reply.clearCookie(SITE_USER_INFO_COOKIE, cookieOptions(request, false, false));
+  reply.clearCookie(SITE_USER_SESSION_COOKIE, sessionCookieOptions(request, false, true));
+  reply.clearCookie(SITE_USER_INFO_COOKIE, sessionCookieOptions(request, false, false));
 }
 
 /** The session cookie's token when it has the shape of ours (43 base64url characters); nothing else is worth a lookup. */

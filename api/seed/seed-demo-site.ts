@@ -29,6 +29,7 @@ import { hashPassword } from '../repositories/site-user-repository.ts';
 import { seedDemoCheckoutRules } from './demo-checkout-rules.ts';
 import { collectionId, DEMO_WEBSITE_ID, demoId, formId, imageId } from './demo-ids.ts';
 import { DEMO_MEMBER, DEMO_MEMBER_SALT } from './demo-member.ts';
+import { hashDemoOwnerPasswords, seedDemoOwners } from './demo-owners.ts';
 import { DEMO_LOCKED_PAGE_SALT } from './demo-member-area.ts';
 import { DEMO_SITE } from './demo-site.ts';
 import type { DemoComment, DemoNavigationItem, DemoPost, DemoSite } from './demo-types.ts';
@@ -453,6 +454,7 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<SeedResult> {
   // Hashed before the transaction, which then holds no lock through a scrypt.
   const memberPasswordHash = await hashPassword(DEMO_MEMBER.password, DEMO_MEMBER_SALT);
   const lockedPageHash = await hashPassword(DEMO_SITE.lockedPage.password, DEMO_LOCKED_PAGE_SALT);
+  const ownerHashes = await hashDemoOwnerPasswords();
   try {
     return await db.transaction().execute(async (trx) => {
       // On a real server this waits for a concurrent seeder's transaction and
@@ -472,6 +474,7 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<SeedResult> {
         .onConflict((conflict) => conflict.column('host').doNothing())
         .execute();
       await trx.insertInto('contributors').values(rows.contributors).execute();
+      await seedDemoOwners(trx, ownerHashes, rows.website.createdOn);
       await trx.insertInto('images').values(rows.images).execute();
       await trx.insertInto('websiteSettings').values(rows.websiteSettings).execute();
       await trx.insertInto('forms').values(rows.forms).execute();

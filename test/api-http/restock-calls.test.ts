@@ -178,7 +178,7 @@ t.test('owner calls need a valid API key: 401 otherwise', async (t) => {
   for (const [method, url, payload] of calls) {
     const none = await owner(method, url, payload, { authorization: '' });
     t.equal(none.statusCode, 401, `${method} ${url} without a key`);
-    t.equal(none.json().error.code, 'api-key-missing');
+    t.equal(none.json().error.code, 'owner-not-signed-in');
     for (const header of [`Bearer ${key}x`, `Bearer ${revoked}`, 'Bearer sbk_nothing', `Bearer ${'k'.repeat(5000)}`]) {
       const refused = await owner(method, url, payload, { authorization: header });
       t.equal(refused.statusCode, 401, `${method} ${url}`);
@@ -188,7 +188,7 @@ t.test('owner calls need a valid API key: 401 otherwise', async (t) => {
       });
     }
     const basic = await owner(method, url, payload, { authorization: `Basic ${key}` });
-    t.equal(basic.json().error.code, 'api-key-missing', 'only a bearer key counts');
+    t.equal(basic.json().error.code, 'owner-not-signed-in', 'only a bearer key counts');
     const forbidden = await owner(method, url, payload, { authorization: `Bearer ${noPermission}` });
     t.equal(forbidden.statusCode, 403);
     t.equal(forbidden.json().error.code, 'api-key-forbidden');

@@ -135,7 +135,7 @@ t.test('demo content', async (t) => {
       'the logo is an image row',
     );
     const roles = await db.selectFrom('contributors').select('role').where('websiteId', '=', w).execute();
-    t.same(new Set(roles.map((row) => row.role)), new Set([1, 4, 8]), 'admin, editor and store manager');
+    t.same(new Set(roles.map((row) => row.role)), new Set([1, 4, 8, 10]), 'admin, editor, store manager and viewer');
   });
 
   t.test('collections and page blocks', async (t) => {

@@ -1,12 +1,15 @@
 /**
  * `npm run owner -- api-key …`: a key created by the command is printed once
  * and opens the owner's restock calls; list shows it without the key; revoke
- * shuts it out. Runs the command on the demo app's own database.
+ * shuts it out. `create-admin` makes an administrator who can sign in at
+ * /config, refusing a short password. Runs the command on the demo app's own
+ * database.
  */
 import t from 'tap';
 import { DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
 import { runOwnerCommand } from '../../bin/owner-command.ts';
 import { HOST } from '../api-http/api-helpers.ts';
+import { OwnerClient } from '../api-http/owner-helpers.ts';
 import { openDemoApp } from '../site/demo-app.ts';
 
 const { app, handle } = await openDemoApp(t);
@@ -76,10 +79,29 @@ t.test('usage mistakes exit 2 with the usage', async (t) => {
     ['api-key', 'create', '--site', 'localhost', '--colour', 'red'],
     ['api-key', 'list'],
     ['api-key', 'revoke'],
+    ['api-key', 'create', '--site', 'localhost', '--scopes', 'contributors:write'],
+    ['create-admin', '--email', 'first@example.com', '--password', 'short'],
+    ['create-admin', '--email', 'not an email', '--password', 'long enough password'],
+    ['create-admin', '--password', 'long enough password'],
   ]) {
     const result = await owner(...argv);
     t.equal(result.code, 2, argv.join(' '));
     t.match(result.err, 'usage: npm run owner -- api-key create');
     t.equal(result.out, '');
   }
+});
+
+t.test('create-admin makes an administrator who signs in; a short password is refused', async (t) => {
+  const short = await owner('create-admin', '--email', 'first.admin@example.com', '--password', 'short');
+  t.equal(short.code, 2);
+  t.match(short.err, 'Passwords must be 8 to 256 characters long.');
+  const created = await owner('create-admin', '--email', 'first.admin@example.com', '--password', 'first admin pass');
+  t.equal(created.code, 0, created.err);
+  t.match(created.out, 'created administrator first.admin@example.com');
+  const signIn = await new OwnerClient(app).ownerSignIn('first.admin@example.com', 'first admin pass');
+  t.equal(signIn.statusCode, 200, signIn.body);
+  const again = await owner('create-admin', '--email', 'First.Admin@example.com', '--password', 'another admin pass');
+  t.match(again.out, 'updated administrator', 'the same email in other letters is the same contributor');
+  t.equal((await new OwnerClient(app).ownerSignIn('first.admin@example.com', 'first admin pass')).statusCode, 401);
+  t.equal((await new OwnerClient(app).ownerSignIn('first.admin@example.com', 'another admin pass')).statusCode, 200);
 });

@@ -1,0 +1,19 @@
+/** Every owner route (the admin app's calls), each declared with its permission through owner-route.ts. */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../repositories/transaction.ts';
+import { apiKeyRoutes } from './api-key-routes.ts';
+import { billingRoutes } from './billing-routes.ts';
+import { commercePreferencesRoutes } from './commerce-preferences-routes.ts';
+import { contributorRoutes } from './contributor-routes.ts';
+import { ownerSessionRoutes } from './owner-session-routes.ts';
+import { ownerSettingsRoutes } from './owner-settings-routes.ts';
+import type { RateLimiter } from './rate-limits.ts';
+
+export async function ownerRoutes(app: FastifyInstance, options: { db: Db; limiter: RateLimiter }): Promise<void> {
+  await app.register(ownerSessionRoutes, options);
+  await app.register(ownerSettingsRoutes, { db: options.db });
+  await app.register(commercePreferencesRoutes, { db: options.db });
+  await app.register(contributorRoutes, options);
+  await app.register(apiKeyRoutes, { db: options.db });
+  await app.register(billingRoutes, { db: options.db });
+}

@@ -1,0 +1,158 @@
+/**
+ * The owner side's one permission table: each contributor role of spec
+ * section 6 and the actions it may take. Every owner route declares the
+ * action it needs (api/http/owner-route.ts) and is checked against this
+ * table for a signed-in contributor, or against an API key's scopes. The
+ * spec numbers the roles but leaves what each may do unshown; the grants
+ * below are ours (README.md, "Owner roles"). Pure: the admin app imports it
+ * to show only what the signed-in contributor may use.
+ */
+
+/** Spec section 6: contributor role numbers (5 is not a role). */
+export const ROLES = {
+  admin: 1,
+  billing: 2,
+  reporting: 3,
+  editor: 4,
+  moderator: 6,
+  commenter: 7,
+  storeManager: 8,
+  scheduling: 9,
+  viewer: 10,
+  campaignsEditor: 11,
+  schedulingViewer: 12,
+  schedulingEditor: 13,
+  none: 14,
+  websiteManager: 15,
+} as const;
+
+export type RoleName = keyof typeof ROLES;
+export type Role = (typeof ROLES)[RoleName];
+
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  1: 'Administrator',
+  2: 'Billing',
+  3: 'Reporting',
+  4: 'Editor',
+  6: 'Moderator',
+  7: 'Commenter',
+  8: 'Store manager',
+  9: 'Scheduling',
+  10: 'Viewer',
+  11: 'Campaigns editor',
+  12: 'Scheduling viewer',
+  13: 'Scheduling editor',
+  14: 'No access',
+  15: 'Website manager',
+};
+
+/** Every role number, in the spec's order. */
+export const ROLE_NUMBERS: readonly Role[] = Object.values(ROLES);
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'number' && (ROLE_NUMBERS as readonly number[]).includes(value);
+}
+
+/** What an owner route can ask for. `:read` lets one see a panel, `:write` change what it shows. */
+export const OWNER_ACTIONS = [
+  /** Signed in at all: one's own session and name. */
+  'own-account',
+  'site-settings:read',
+  'site-settings:write',
+  /** The store part of the site settings (minimum subtotal, services' quantities, …). */
+  'store-settings:write',
+  'code-injection:read',
+  'code-injection:write',
+  'commerce-preferences:read',
+  'commerce-preferences:write',
+  'contributors:read',
+  'contributors:write',
+  'api-keys:read',
+  'api-keys:write',
+  'billing:read',
+  'billing:write',
+  /** Restock sign-up lists and sending their notices (api/http/restock-routes.ts). */
+  'restock-notifications',
+] as const;
+
+export type OwnerAction = (typeof OWNER_ACTIONS)[number];
+
+/**
+ * The actions an API key may be given. Keys never manage people, keys or
+ * billing: a leaked key must not be able to make itself a new key or an
+ * account, and has no person to sign in as.
+ */
+export const API_KEY_SCOPES = [
+  'site-settings:read',
+  'site-settings:write',
+  'store-settings:write',
+  'code-injection:read',
+  'code-injection:write',
+  'commerce-preferences:read',
+  'commerce-preferences:write',
+  'restock-notifications',
+] as const satisfies readonly OwnerAction[];
+
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export const API_KEY_SCOPE_LABELS: Readonly<Record<ApiKeyScope, string>> = {
+  'site-settings:read': 'Read site settings',
+  'site-settings:write': 'Change site settings',
+  'store-settings:write': 'Change store settings',
+  'code-injection:read': 'Read header and footer code',
+  'code-injection:write': 'Change header and footer code',
+  'commerce-preferences:read': 'Read commerce preferences',
+  'commerce-preferences:write': 'Change commerce preferences',
+  'restock-notifications': 'Restock notifications',
+};
+
+export function isApiKeyScope(value: unknown): value is ApiKeyScope {
+  return typeof value === 'string' && (API_KEY_SCOPES as readonly string[]).includes(value);
+}
+
+/** Seeing the site's settings: every role that works on the site. */
+const READ_SITE = ['own-account', 'site-settings:read'] as const satisfies readonly OwnerAction[];
+const READ_ALL = [
+  ...READ_SITE,
+  'code-injection:read',
+  'commerce-preferences:read',
+  'contributors:read',
+  'billing:read',
+] as const satisfies readonly OwnerAction[];
+
+/** Role → allowed actions. A role absent from an action's list is refused it (403). */
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = {
+  [ROLES.admin]: OWNER_ACTIONS,
+  [ROLES.billing]: [...READ_SITE, 'billing:read', 'billing:write'],
+  [ROLES.reporting]: READ_SITE,
+  [ROLES.editor]: [...READ_SITE, 'code-injection:read'],
+  [ROLES.moderator]: READ_SITE,
+  [ROLES.commenter]: ['own-account'],
+  [ROLES.storeManager]: [
+    ...READ_SITE,
+    'store-settings:write',
+    'commerce-preferences:read',
+    'commerce-preferences:write',
+    'restock-notifications',
+  ],
+  [ROLES.scheduling]: ['own-account'],
+  // Sees every panel, changes nothing.
+  [ROLES.viewer]: READ_ALL,
+  [ROLES.campaignsEditor]: READ_SITE,
+  [ROLES.schedulingViewer]: ['own-account'],
+  [ROLES.schedulingEditor]: ['own-account'],
+  // Kept as an author's byline, but cannot sign in.
+  [ROLES.none]: [],
+  [ROLES.websiteManager]: [
+    ...READ_ALL,
+    'site-settings:write',
+    'store-settings:write',
+    'code-injection:write',
+    'commerce-preferences:write',
+    'restock-notifications',
+  ],
+};
+
+export function roleAllows(role: number, action: OwnerAction): boolean {
+  return isRole(role) && ROLE_PERMISSIONS[role].includes(action);
+}

@@ -1,0 +1,193 @@
+/**
+ * The owner routes through inject(): every route under the owner paths
+ * declares its permission; each role is tried on each owner route and gets
+ * exactly what the permission table says (allowed, or 403); API keys act
+ * through the same table by their scopes.
+ */
+import Fastify, { type LightMyRequestResponse } from 'fastify';
+import t from 'tap';
+import { captchaConfigFromEnv } from '../../api/captcha/index.ts';
+import { newId } from '../../api/db/ids.ts';
+import { apiRoutes } from '../../api/http/index.ts';
+import type { OwnerPermission } from '../../api/http/owner-auth.ts';
+import { OWNER_PATH_PREFIXES } from '../../api/http/owner-route.ts';
+import { RateLimiter } from '../../api/http/rate-limits.ts';
+import { hashPassword } from '../../api/repositories/password-hash.ts';
+import { DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
+import { MemoryStore } from '../../api/state/memory-store.ts';
+import {
+  OWNER_ACTIONS,
+  ROLE_NUMBERS,
+  ROLE_PERMISSIONS,
+  ROLES,
+  type Role,
+  roleAllows,
+} from '../../shared/owner-permissions.ts';
+import { openDemoApp } from '../site/demo-app.ts';
+import { TEST_SECRET, Visitor } from './api-helpers.ts';
+import { OwnerClient } from './owner-helpers.ts';
+import { newEmail } from './site-user-helpers.ts';
+
+const { app, handle, warnings } = await openDemoApp(t);
+const db = handle.db;
+const PASSWORD = 'owner password 1';
+
+interface DeclaredRoute {
+  method: string;
+  url: string;
+  permission: OwnerPermission | undefined;
+}
+
+/** Every route of the API scope, as registered, with the permission it declares. */
+async function listApiRoutes(): Promise<DeclaredRoute[]> {
+  const bare = Fastify();
+  const routes: DeclaredRoute[] = [];
+  bare.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      const config = route.config as { ownerPermission?: OwnerPermission } | undefined;
+      routes.push({ method, url: route.url, permission: config?.ownerPermission });
+    }
+  });
+  await bare.register(apiRoutes, {
+    db,
+    secret: TEST_SECRET,
+    limiter: new RateLimiter(new MemoryStore()),
+    captcha: captchaConfigFromEnv({}),
+  });
+  await bare.ready();
+  await bare.close();
+  return routes;
+}
+
+const allRoutes = await listApiRoutes();
+const ownerRoutes = allRoutes.filter((route) => route.permission !== undefined);
+
+/** A contributor of each role, signed in (except none, which cannot sign in). */
+const passwordHash = await hashPassword(PASSWORD);
+const clients = new Map<Role, OwnerClient>();
+let noneSignIn: LightMyRequestResponse | undefined;
+const emails = new Map<Role, string>();
+for (const role of ROLE_NUMBERS) {
+  const email = newEmail(`role${role}`);
+  emails.set(role, email);
+  await db
+    .insertInto('contributors')
+    .values({ websiteId: DEMO_WEBSITE_ID, id: newId(), email, displayName: `Role ${role}`, role, passwordHash })
+    .execute();
+  const client = new OwnerClient(app);
+  const signedIn = await client.ownerSignIn(email, PASSWORD);
+  if (role === ROLES.none) noneSignIn = signedIn;
+  else if (signedIn.statusCode !== 200) {
+    throw new Error(`role ${role}: ${signedIn.body} ${JSON.stringify(warnings.at(-1))}`);
+  }
+  clients.set(role, client);
+}
+
+t.test('every route under the owner paths declares a permission from the table', async (t) => {
+  const underOwnerPaths = allRoutes.filter((route) =>
+    OWNER_PATH_PREFIXES.some((prefix) => route.url.startsWith(prefix)),
+  );
+  t.ok(underOwnerPaths.length >= 15, `${underOwnerPaths.length} owner routes found`);
+  for (const route of underOwnerPaths) {
+    t.not(route.permission, undefined, `${route.method} ${route.url} declares its permission`);
+  }
+  for (const route of ownerRoutes) {
+    const known = route.permission === 'public' || (OWNER_ACTIONS as readonly string[]).includes(route.permission!);
+    t.ok(known, `${route.method} ${route.url}: ${route.permission} is in the table`);
+  }
+});
+
+t.test('the permission table: admin may do everything, none nothing, viewer reads only', async (t) => {
+  t.same(ROLE_PERMISSIONS[ROLES.admin], OWNER_ACTIONS);
+  t.same(ROLE_PERMISSIONS[ROLES.none], []);
+  for (const action of ROLE_PERMISSIONS[ROLES.viewer]) t.notMatch(action, /:write$|restock/, action);
+  t.same(
+    Object.keys(ROLE_PERMISSIONS)
+      .map(Number)
+      .sort((a, b) => a - b),
+    [...ROLE_NUMBERS].sort((a, b) => a - b),
+  );
+});
+
+/**
+ * A request each owner route accepts from a caller allowed to make it.
+ * Writes name records that do not exist or repeat what is stored, so the
+ * matrix leaves the demo site as it was; a route missing here fails.
+ */
+const SAMPLES: Record<string, { url?: string; body?: unknown }> = {
+  'GET /api/owner/session': {},
+  'GET /api/owner/site-settings': {},
+  'PUT /api/owner/site-settings': {
+    body: {
+      siteTitle: 'Fernwood Goods',
+      siteDescription: '',
+      timeZone: 'America/New_York',
+      language: 'en-US',
+      baseCurrency: 'USD',
+      captchaSiteKey: '',
+    },
+  },
+  'PUT /api/owner/store-settings': {
+    body: { storeTitle: '', minimumSubtotal: '', multipleQuantityAllowedForServices: false },
+  },
+  'GET /api/site-header-footer': {},
+  'PUT /api/site-header-footer': { body: { header: '', footer: '' } },
+  'GET /api/v1/commerce-preferences/:namespace': { url: '/api/v1/commerce-preferences/matrix' },
+  'PUT /api/v1/commerce-preferences/:namespace': { url: '/api/v1/commerce-preferences/matrix', body: { seen: true } },
+  'GET /api/owner/contributors': {},
+  'POST /api/owner/contributors/invitations': { body: { email: 'not-an-email', role: 10 } },
+  'PUT /api/owner/contributors/:id': { url: '/api/owner/contributors/no-such-contributor', body: { role: 10 } },
+  'DELETE /api/owner/contributors/:id': { url: '/api/owner/contributors/no-such-contributor' },
+  'GET /api/owner/api-keys': {},
+  'POST /api/owner/api-keys': { body: { name: '', scopes: [] } },
+  'DELETE /api/owner/api-keys/:id': { url: '/api/owner/api-keys/no-such-key' },
+  'GET /api/owner/billing': {},
+  'PUT /api/owner/billing/plan': { body: { plan: 'personal' } },
+  'GET /api/site-users/account/notifications/restock/groups': {},
+  'GET /api/site-users/account/notifications/restock': {
+    url: '/api/site-users/account/notifications/restock?productId=x&variantId=y',
+  },
+  'POST /api/site-users/account/notifications/restock/send': { body: { productId: 'x', variantId: 'y' } },
+  'POST /api/site-users/account/notifications/restock/send/all': { body: { sendRequests: [] } },
+};
+
+t.test('role none cannot sign in', async (t) => {
+  t.equal(noneSignIn?.statusCode, 403);
+  t.equal(noneSignIn?.json().error.code, 'owner-no-access');
+});
+
+t.test('each role on each owner route: allowed, or 403 as the table says', async (t) => {
+  const guarded = ownerRoutes.filter((route) => route.permission !== 'public');
+  for (const route of guarded) {
+    const sample = SAMPLES[`${route.method} ${route.url}`];
+    t.ok(sample, `${route.method} ${route.url} has a sample request`);
+    if (!sample) continue;
+    for (const role of ROLE_NUMBERS) {
+      const client = clients.get(role)!;
+      const response = await client.request(route.method as 'GET', sample.url ?? route.url, sample.body);
+      const label = `role ${role} ${route.method} ${route.url}`;
+      if (role === ROLES.none) {
+        t.equal(response.statusCode, 401, `${label}: no session`);
+      } else if (roleAllows(role, route.permission as never)) {
+        t.not(response.statusCode, 403, `${label}: allowed (${response.body.slice(0, 120)})`);
+        t.not(response.statusCode, 401, label);
+        t.ok(response.statusCode < 500, label);
+      } else {
+        t.equal(response.statusCode, 403, `${label}: refused`);
+        t.equal(response.json().error.code, 'owner-forbidden', label);
+      }
+    }
+  }
+});
+
+t.test('a visitor without a session is asked to sign in on every guarded owner route', async (t) => {
+  const visitor = new Visitor(app);
+  for (const route of ownerRoutes.filter((r) => r.permission !== 'public')) {
+    const sample = SAMPLES[`${route.method} ${route.url}`] ?? {};
+    const response = await visitor.request(route.method as 'GET', sample.url ?? route.url, sample.body);
+    t.equal(response.statusCode, 401, `${route.method} ${route.url}`);
+    t.equal(response.json().error.code, 'owner-not-signed-in');
+  }
+});
