@@ -2,8 +2,9 @@
  * One server process: opens the database, builds the app and listens. With
  * `prepare` it first migrates and loads the demo site into an empty
  * database (a cluster's primary does that once, before its workers start);
- * with `runJobs` it also delivers the mail outbox (one process of a cluster
- * does; processes on other machines are kept apart by the outbox's claims).
+ * with `runJobs` it also delivers the mail outbox and runs scheduled jobs
+ * (one process of a cluster does; processes on other machines are kept
+ * apart by the outbox's claims and the job queue's).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { isNewEmbeddedDatabase, openDatabase } from '../api/db/open-database.ts';
+import { startServerJobs } from '../api/jobs/server-jobs.ts';
 import { startMailDelivery } from '../api/mail/mail-delivery.ts';
 import { smtpTransport } from '../api/mail/mail-transport.ts';
 import type { Db } from '../api/repositories/transaction.ts';
@@ -93,9 +95,14 @@ export async function startSiteProcess(
           onError: (error) => app.log.warn({ err: error }, 'mail delivery failed'),
         })
       : undefined;
+  // Scheduled work (api/jobs): the queue keeps each job to one process, wherever more run.
+  const jobs = options.runJobs
+    ? await startServerJobs(handle.db, { onError: (error) => app.log.warn({ err: error }, 'a job failed') })
+    : undefined;
   // One hook, so a delivery run in progress finishes before the database closes under it.
   app.addHook('onClose', async () => {
     await mailDelivery?.stop();
+    await jobs?.stop();
     await handle.close();
   });
 
