@@ -20,6 +20,7 @@ import * as orderNumbersFrom1001 from './migrations/0017-order-numbers-from-1001
 import * as visitorEvents from './migrations/0018-visitor-events.ts';
 import * as cookiePolicy from './migrations/0019-cookie-policy.ts';
 import * as analyticsRollups from './migrations/0022-analytics-rollups.ts';
+import * as paidMemberAreas from './migrations/0023-paid-member-areas.ts';
 import * as jobs from './migrations/0024-jobs.ts';
 import * as checkoutRules from './migrations/0020-checkout-rules.ts';
 import * as ownerAccounts from './migrations/0025-owner-accounts.ts';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0018-visitor-events': visitorEvents,
   '0019-cookie-policy': cookiePolicy,
   '0022-analytics-rollups': analyticsRollups,
+  '0023-paid-member-areas': paidMemberAreas,
   '0024-jobs': jobs,
   '0020-checkout-rules': checkoutRules,
   '0025-owner-accounts': ownerAccounts,

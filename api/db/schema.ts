@@ -253,6 +253,8 @@ export interface ProductsTable {
   salePriceMinor: NullableMinor;
   currency: Generated<string>;
   onSale: Generated<boolean>;
+  /** A paywall product's member area, which buying it opens (migration 0023); null for every other product. */
+  memberAreaId: Nullable<string>;
 }
 
 export interface ProductVariantsTable {
@@ -549,6 +551,8 @@ export interface MemberAreaMembersTable {
   collectionId: string;
   siteUserId: string;
   joinedOn: CreatedAt;
+  /** The order whose paywall product paid for it (migration 0023); null when joined for free. */
+  orderId: Nullable<string>;
 }
 
 export interface ApiKeysTable {
