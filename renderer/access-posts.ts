@@ -4,7 +4,8 @@
  * password (103), which unlocks that collection, or the whole site while it
  * is locked, for the browser session (unlock-cookie.ts), and the access-denied page's join button (106), which
  * makes the signed-in user a member and ends on the membership-confirmed
- * page (208). Both check the crumb like every other write.
+ * page (208); a paid area's way in is buying its paywall product instead
+ * (api/services/paid-memberships.ts). Both check the crumb like every other write.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../api/api-errors.ts';
@@ -17,6 +18,7 @@ import {
   joinMemberArea,
   collectionPasswordMatches as passwordMatches,
 } from '../api/repositories/member-area-repository.ts';
+import { isPaidMemberArea } from '../api/repositories/paid-membership-repository.ts';
 import { SITE_LOCK_ID, siteLockOf } from '../api/repositories/site-lock-repository.ts';
 import type { Db } from '../api/repositories/transaction.ts';
 import { pageViewer } from './page-viewer.ts';
@@ -113,6 +115,8 @@ export async function joinPost(post: AccessPost): Promise<FastifyReply> {
   const collection = await collectionAt(db, websiteId, pathname);
   if (!collection?.memberOnly) return post.page(405);
   if (!crumbChecked(post)) return post.reply;
+  // A paid area is joined by buying its paywall product; its page shows the price and the buy button.
+  if (await isPaidMemberArea(db, websiteId, collection.id)) return post.seeOther(pathname);
   const viewer = await pageViewer(db, request, websiteId, post.secret);
   if (!viewer.account) return post.seeOther(`/account/sign-in?return=${encodeURIComponent(pathname)}`);
   await post.limiter.byAddress('api-write', request);

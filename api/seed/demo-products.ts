@@ -260,11 +260,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: ['Coffee'],
     tags: ['membership', 'members only'],
     excerpt:
-      '<p>Our members-only journal: roast logs, cupping notes from every new lot and early access to limited releases.</p>',
+      '<p>Our members-only notebook: Roasting at Home, a short course from our head roaster, with her roast logs and cupping notes.</p>',
     body: [
-      '<p>Once a month our head roaster, Nora, writes up what she is working on: the roast curves behind each new coffee, what we tasted on the cupping table and what did not make the cut.</p>',
-      '<p>Members also hear about small-lot releases a day before everyone else. Access unlocks as soon as you check out.</p>',
+      '<p>Three lessons from Nora, our head roaster: choosing green coffee and a roaster, reading first crack, and resting and cupping what you roasted. Each comes with the roast logs behind it.</p>',
+      '<p>Access is for your account: sign in or create one, check out, and the course opens at once.</p>',
     ].join(''),
+    memberArea: 'roasting-at-home',
     images: ['product-roasters-notebook.svg'],
     addedOn: '2026-01-06T14:00:00Z',
     optionOrdering: [],

@@ -5,6 +5,7 @@
  * content the product has, with realistic words and prices.
  */
 import { COLLECTION_TYPES } from '../../domain/spec-enums.ts';
+import { DEMO_COURSE, DEMO_LESSONS } from './demo-course.ts';
 import { DEMO_EVENTS, DEMO_LOCATION } from './demo-events.ts';
 import { DEMO_FORMS } from './demo-forms.ts';
 import { DEMO_GALLERY_ITEMS } from './demo-gallery.ts';
@@ -253,6 +254,7 @@ const COLLECTIONS: DemoCollection[] = [
     settings: { callToAction: { label: 'Enter the shop', href: '/shop' } },
   },
   DEMO_MEMBER_AREA,
+  DEMO_COURSE,
   DEMO_LOCKED_PAGE,
 ];
 
@@ -298,6 +300,7 @@ export const DEMO_SITE: DemoSite = {
   products: DEMO_PRODUCTS,
   journal: { collection: 'journal', posts: DEMO_POSTS },
   memberArea: { collection: DEMO_MEMBER_AREA.slug, posts: DEMO_MEMBER_POSTS },
+  course: { collection: DEMO_COURSE.slug, lessons: DEMO_LESSONS },
   lockedPage: { collection: DEMO_LOCKED_PAGE.slug, password: DEMO_LOCKED_PAGE.password },
   gallery: { collection: 'gallery', items: DEMO_GALLERY_ITEMS },
   events: { collection: 'events', events: DEMO_EVENTS },

@@ -79,7 +79,7 @@ export interface DemoCollection {
   slug: string;
   type: number;
   /** The template's collection kind (collections/NAME.conf). */
-  typeName: 'page' | 'splash-page' | 'products' | 'blog' | 'gallery' | 'events';
+  typeName: 'page' | 'splash-page' | 'products' | 'blog' | 'gallery' | 'events' | 'course';
   title: string;
   navigationTitle: string;
   description: string;
@@ -142,6 +142,8 @@ export interface DemoProduct {
   additionalFieldsForm?: string;
   customAddButtonText?: string;
   starred?: boolean;
+  /** A paywall product's member area (collection slug), which buying it opens. */
+  memberArea?: string;
 }
 
 export interface DemoComment {
@@ -171,6 +173,8 @@ export interface DemoPost {
   /** How many visitors liked it; the loader writes that many likes. */
   likes: number;
   comments?: DemoComment[];
+  /** Text (1) unless said otherwise, as a course's lessons (62) do. */
+  recordType?: number;
 }
 
 export interface DemoGalleryItem {
@@ -240,6 +244,8 @@ export interface DemoSite {
   journal: { collection: string; posts: DemoPost[] };
   /** The member-only blog, its posts, and who already belongs to it. */
   memberArea: { collection: string; posts: DemoPost[] };
+  /** The paid member area: a course of lessons, opened by buying a paywall product (its memberArea). */
+  course: { collection: string; lessons: DemoPost[] };
   /** The password-protected page and its password (in the README). */
   lockedPage: { collection: string; password: string };
   gallery: { collection: string; items: DemoGalleryItem[] };

@@ -29,8 +29,8 @@ import { hashPassword } from '../repositories/site-user-repository.ts';
 import { seedDemoCheckoutRules } from './demo-checkout-rules.ts';
 import { collectionId, DEMO_WEBSITE_ID, demoId, formId, imageId } from './demo-ids.ts';
 import { DEMO_MEMBER, DEMO_MEMBER_SALT } from './demo-member.ts';
-import { hashDemoOwnerPasswords, seedDemoOwners } from './demo-owners.ts';
 import { DEMO_LOCKED_PAGE_SALT } from './demo-member-area.ts';
+import { hashDemoOwnerPasswords, seedDemoOwners } from './demo-owners.ts';
 import { DEMO_SITE } from './demo-site.ts';
 import type { DemoComment, DemoNavigationItem, DemoPost, DemoSite } from './demo-types.ts';
 
@@ -83,6 +83,7 @@ function brokenReferences(site: DemoSite): string[] {
     site.store.collection,
     site.journal.collection,
     site.memberArea.collection,
+    site.course.collection,
     site.lockedPage.collection,
     site.gallery.collection,
     site.events.collection,
@@ -94,8 +95,9 @@ function brokenReferences(site: DemoSite): string[] {
     for (const image of product.images) need(images, image, `product ${product.slug} image`);
     for (const category of product.categories) need(categories, category, `product ${product.slug} category`);
     need(forms, product.additionalFieldsForm, `product ${product.slug} form`);
+    need(collections, product.memberArea, `product ${product.slug} member area`);
   }
-  for (const post of [...site.journal.posts, ...site.memberArea.posts]) {
+  for (const post of [...site.journal.posts, ...site.memberArea.posts, ...site.course.lessons]) {
     need(images, post.image, `post ${post.slug} image`);
     need(contributors, post.author, `post ${post.slug} author`);
   }
@@ -282,6 +284,7 @@ export function demoSiteRows(site: DemoSite = DEMO_SITE): DemoRows {
       useCustomAddButtonText: product.customAddButtonText !== undefined,
       customAddButtonText: product.customAddButtonText ?? null,
       variantOptionOrdering: json(product.optionOrdering),
+      memberAreaId: product.memberArea ? collectionId(product.memberArea) : null,
       priceMinor: product.price ?? null,
       salePriceMinor: product.salePrice ?? null,
       currency,
@@ -306,13 +309,14 @@ export function demoSiteRows(site: DemoSite = DEMO_SITE): DemoRows {
     });
   });
 
-  const addPost = (blogId: string, post: DemoPost) => {
+  const addPost = (blogId: string, post: DemoPost, displayIndex = 0) => {
     const itemId = demoId('post', post.slug);
     rows.items.push({
       websiteId,
       id: itemId,
       collectionId: blogId,
-      recordType: RECORD_TYPES.text,
+      recordType: post.recordType ?? RECORD_TYPES.text,
+      displayIndex,
       title: post.title,
       urlId: post.slug,
       body: post.body,
@@ -357,6 +361,10 @@ export function demoSiteRows(site: DemoSite = DEMO_SITE): DemoRows {
   };
   for (const post of site.journal.posts) addPost(collectionId(site.journal.collection), post);
   for (const post of site.memberArea.posts) addPost(collectionId(site.memberArea.collection), post);
+  // A course is read in the owner's order, lesson by lesson.
+  for (const [index, lesson] of site.course.lessons.entries()) {
+    addPost(collectionId(site.course.collection), lesson, index);
+  }
 
   const galleryId = collectionId(site.gallery.collection);
   site.gallery.items.forEach((item, index) => {
@@ -495,10 +503,10 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<SeedResult> {
       await trx.insertInto('navigationItems').values(rows.navigationItems).execute();
       await trx.insertInto('comments').values(rows.comments).execute();
       await trx.insertInto('likes').values(rows.likes).execute();
+      await seedDemoCheckoutRules(trx, DEMO_WEBSITE_ID);
       await trx
         .insertInto('siteUsers')
         .values({
-      await seedDemoCheckoutRules(trx, DEMO_WEBSITE_ID);
           websiteId: DEMO_WEBSITE_ID,
           id: DEMO_MEMBER.id,
           email: DEMO_MEMBER.email,

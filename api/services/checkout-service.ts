@@ -11,6 +11,7 @@ import type { Db } from '../repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
 import { checkoutCharges } from './checkout-charges.ts';
 import type { CheckoutDetails } from './checkout-form.ts';
+import { placeWithMemberships } from './paid-memberships.ts';
 
 /** Until a payment provider exists, no order is a real sale. */
 const TEST_MODE = true;
@@ -20,6 +21,8 @@ export type CheckoutOutcome =
   /** The cart was bought meanwhile (a second click on the button): its order is the answer. */
   | { ok: false; problem: 'already-ordered'; orderId: string }
   | { ok: false; problem: 'cart-empty' | 'below-minimum' }
+  /** The cart sells a membership (a paywall product) and the buyer is not signed in; nothing was taken. */
+  | { ok: false; problem: 'sign-in-required' }
   | { ok: false; problem: 'out-of-stock' | 'variant-unavailable'; message: string; productName: string | undefined }
   /** Shipping, a discount or the total stood in the way (checkout-charges.ts); nothing was taken. */
   | { ok: false; problem: 'charges-refused'; message: string };
@@ -55,18 +58,21 @@ export async function placeCheckoutOrder(
   siteUserId: string | null,
 ): Promise<CheckoutOutcome> {
   const websiteId = site.website.id;
-  const placed = await placeOrder(db, websiteId, cart.id, {
-    siteUserId,
-    customerEmail: details.email,
-    customerName: details.name,
-    shippingAddress: details.shippingAddress,
-    testMode: TEST_MODE,
-    minimumSubtotal: minimumSubtotalOf(site),
-    charge: checkoutCharges(site, {
+  // A paywall product's membership is granted with the order, or the order is not placed (paid-memberships.ts).
+  const placed = await placeWithMemberships(db, (trx) =>
+    placeOrder(trx, websiteId, cart.id, {
+      siteUserId,
       customerEmail: details.email,
-      expectedGrandTotalCents: details.expectedGrandTotalCents,
+      customerName: details.name,
+      shippingAddress: details.shippingAddress,
+      testMode: TEST_MODE,
+      minimumSubtotal: minimumSubtotalOf(site),
+      charge: checkoutCharges(site, {
+        customerEmail: details.email,
+        expectedGrandTotalCents: details.expectedGrandTotalCents,
+      }),
     }),
-  });
+  );
   if (placed.ok) return placed;
   switch (placed.reason) {
     case 'cart-purchased': {
@@ -80,6 +86,8 @@ export async function placeCheckoutOrder(
       return { ok: false, problem: 'cart-empty' };
     case 'below-minimum':
       return { ok: false, problem: 'below-minimum' };
+    case 'sign-in-required':
+      return { ok: false, problem: 'sign-in-required' };
     case 'charges-refused':
       return { ok: false, problem: 'charges-refused', message: placed.message };
     case 'insufficient-stock':

@@ -7,11 +7,11 @@ import type { Collection, Item } from '../../api/db/schema.ts';
 import type { ShoppingCart } from '../../api/repositories/cart-repository.ts';
 import type { CommentThread } from '../../api/repositories/comment-repository.ts';
 import type { AdjacentItems } from '../../api/repositories/item-repository.ts';
+import type { PaywallOffer } from '../../api/repositories/paid-membership-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
 import { cartJson } from '../../api/services/cart-service.ts';
 import { minimumSubtotalOf } from '../../api/services/checkout-service.ts';
-import type { PaywallOffer } from '../../api/repositories/paid-membership-repository.ts';
 import { COLLECTION_TYPES, PRODUCT_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
 import { CRUMB_SLOT } from '../crumb-slot.ts';
 import type { FormAttempt } from '../form-attempts.ts';
@@ -23,8 +23,8 @@ import type { CartMemo } from './cart-memo.ts';
 import { type CheckoutFormState, checkoutJson, orderJson } from './checkout-json.ts';
 import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJson } from './content-json.ts';
 import { installmentContextJson } from './installment-context-json.ts';
-import { moneyJson } from './money-json.ts';
 import type { LoadedItems } from './load-items.ts';
+import { moneyJson } from './money-json.ts';
 import { orderStatusJson, orderSummaryJson } from './order-status-json.ts';
 import { isSiteLockedFor, pageAccess } from './page-access.ts';
 import { loadPageData, type PageData, type RouteData, rememberFor, routeCollection } from './page-data.ts';
@@ -266,8 +266,11 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
         context: {
           ...base(undefined),
           pageType: PAGE_TYPES.orderConfirmed,
-          order: orderJson(order),
-          memberships: membershipsJson(data.visitor.orderMemberAreaIds ?? [], byId, request.viewer),
+          // The member areas it paid for: the page shows the way to each (order.memberships).
+          order: {
+            ...orderJson(order),
+            memberships: membershipsJson(data.visitor.orderMemberAreaIds ?? [], byId, request.viewer),
+          },
         },
         ...page(undefined),
       };
@@ -539,7 +542,9 @@ function itemContext(
   // Only the product page has an installment slot, so list pages do without the context.
   const isProduct = item.recordType === RECORD_TYPES['store-item'];
   if (isProduct) itemJson.installmentContext = installmentContextJson(request.site);
-  const paywall = isProduct ? productPaywallJson(itemJson, collections, request.viewer, itemUrl(collection, item)) : undefined;
+  const paywall = isProduct
+    ? productPaywallJson(itemJson, collections, request.viewer, itemUrl(collection, item))
+    : undefined;
   if (paywall) itemJson.paywall = paywall;
   return {
     item: itemJson,

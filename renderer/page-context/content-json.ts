@@ -238,5 +238,7 @@ export function productStructuredContent(product: Product, variants: ProductVari
       form && form.id === product.additionalFieldsFormId ? additionalFieldsFormJson(form) : undefined,
     useCustomAddButtonText: product.useCustomAddButtonText,
     customAddButtonText: product.customAddButtonText ?? undefined,
+    // A paywall product's member area (migration 0023), which buying it opens.
+    memberAreaId: product.memberAreaId ?? undefined,
   };
 }
