@@ -11,8 +11,8 @@ import t from 'tap';
 import { createDiscount } from '../../api/repositories/checkout-rules-repository.ts';
 import { DEMO_SHIPPING } from '../../api/seed/demo-checkout-rules.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
-import { CRUMB, productId, Visitor } from '../api-http/api-helpers.ts';
-import { type DemoApp, openDemoApp } from './demo-app.ts';
+import { type DemoApp, openDemoApp } from '../site/demo-app.ts';
+import { CRUMB, productId, Visitor } from './api-helpers.ts';
 
 const MUG = { itemId: productId('stoneware-mug'), sku: 'FW-MUG-SLATE', quantity: 1 };
 const SCOOP = { itemId: productId('walnut-coffee-scoop'), quantity: 1 };
