@@ -69,12 +69,23 @@ export function mountIslands(doc: Document = document, options: MountOptions = {
   };
 }
 
-/** The pill has no server markup: it goes on every page with a header cart, except the cart page itself. */
+/** The pages where the pill would only repeat (and cover) the cart's own summary. */
+const NO_PILL_PATHS = [/^\/cart\/?$/, /^\/checkout(\/|$)/];
+
+/**
+ * The pill has no server markup: it goes on every page with a header cart,
+ * except the cart and checkout pages, in an aside of its own so that it
+ * sits in a landmark like everything else on the page.
+ */
 function ensurePillMarker(doc: Document): void {
   if (doc.querySelector('[data-island="cart-pill"]')) return;
   if (!doc.querySelector('[data-cart-indicator]') || doc.getElementById(CART_ROOT_ID)) return;
-  const marker = doc.createElement('div');
+  const path = doc.defaultView?.location.pathname ?? '';
+  if (NO_PILL_PATHS.some((pattern) => pattern.test(path))) return;
+  const marker = doc.createElement('aside');
   marker.setAttribute('data-island', 'cart-pill');
+  marker.setAttribute('aria-label', 'Cart');
   marker.className = 'sqs-cart-pill-root';
+  marker.hidden = true;
   doc.body.append(marker);
 }

@@ -47,8 +47,12 @@ export function cartWith(totalQuantity: number, subtotalCents = String(totalQuan
   return { totalQuantity, subtotalCents, currency: 'USD', entries: [] };
 }
 
-export async function createDomEnv(html: string, cookie = 'crumb=0123456789abcdef0123456789abcdef'): Promise<DomEnv> {
-  const window = new Window({ url: 'https://shop.example/products/mug' });
+export async function createDomEnv(
+  html: string,
+  cookie = 'crumb=0123456789abcdef0123456789abcdef',
+  url = 'https://shop.example/products/mug',
+): Promise<DomEnv> {
+  const window = new Window({ url });
   const document = window.document as unknown as Document;
   document.write(`<!doctype html><html lang="en-US"><body>${html}</body></html>`);
   document.cookie = cookie;
