@@ -87,7 +87,7 @@ t.test("a variant's choice marks the thumbnail of the picture it puts first", as
   const list = stage.querySelector('.product-gallery__list')!;
   const [, slate] = [...list.children] as HTMLElement[];
   await act(async () => {
-    env.window.dispatchEvent(new env.window.CustomEvent(VARIANT_CHANGE_EVENT, { detail: {} }) as unknown as Event);
+    env.window.dispatchEvent(new env.window.CustomEvent(VARIANT_CHANGE_EVENT, { detail: {} }));
     // What variant-page-effects does after the event: the variant's picture first, the stage at its start.
     list.prepend(slate!);
     stage.scrollLeft = 0;
