@@ -55,7 +55,7 @@ const WEBSITE: DemoWebsite = {
       // Afterpay for a US account, from $1.00 (exclusive) to $2,000.00.
       installments: { available: true, min: '100', max: '200000', accountCountry: 'US' },
     },
-    shareButtonOptions: { facebook: true, x: true, pinterest: true, email: true },
+    shareButtonOptions: { facebook: true, x: true, pinterest: true, linkedin: true, email: true },
     socialAccounts: [
       {
         serviceName: 'instagram',

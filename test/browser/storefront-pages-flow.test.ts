@@ -169,6 +169,7 @@ t.test(
       ['Facebook', /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=/],
       ['X', /^https:\/\/x\.com\/intent\/post\?url=/],
       ['Pinterest', /^https:\/\/www\.pinterest\.com\/pin\/create\/button\/\?url=.*&media=.*&description=/],
+      ['LinkedIn', /^https:\/\/www\.linkedin\.com\/sharing\/share-offsite\/\?url=/],
     ];
     for (const [name, href] of expected) {
       const link = share.getByRole('link', { name: new RegExp(`^${name}`) });
