@@ -77,11 +77,20 @@ t.test('check out from the cart, with and without scripts', { skip: browserSkip(
     await page.getByLabel('Address line 1').fill('5 Commercial Street');
     await page.getByLabel('Town or city').fill('Portland');
     await page.getByLabel('Postal code').fill('04101');
-    await page.getByLabel('Country').fill('United States');
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByLabel('State, province or region').fill('ME');
+    // Enter sends the form's first button, Update shipping and totals: the page comes back priced, no order yet.
     await page.keyboard.press('Enter');
+    // The page was an attempt's already, so its address says nothing: wait for the priced totals.
+    await page.locator('.checkout-totals', { hasText: 'Maine sales tax' }).waitFor();
+    await t.resolveMatch(page.locator('.checkout-totals').innerText(), /Maine sales tax \(5\.5%\)\s*\$2\.64/);
+    t.equal(await page.getByLabel('State').inputValue(), 'ME', `${mode}: the state list, with Maine chosen`);
+    await page.getByRole('button', { name: 'Place test order' }).click();
     await page.waitForURL(/\/checkout\/order-confirmed\?orderToken=[0-9a-f]{24}$/);
     await t.resolveMatch(page.getByRole('heading', { level: 1 }).innerText(), 'Thank you, your order is placed');
     await t.resolveMatch(page.locator('.checkout-summary').innerText(), /Walnut Coffee Scoop[\s\S]*\$48\.00/);
+    // $48.00, Standard shipping $6.95 (under $75), Maine's 5.5% on the goods: $2.64.
+    await t.resolveMatch(page.locator('.checkout-totals').innerText(), /Total\s*\$57\.59/);
     await t.resolveMatch(page.locator('.order-details').innerText(), /scoop@example\.com/);
     await screenshot(page, `checkout-${mode}-2-confirmed`);
     t.notOk(
