@@ -35,8 +35,9 @@ const BUYER = {
   name: 'Ada Lovelace',
   addressLine1: '12 Fore Street',
   city: 'Portland',
+  region: 'ME',
   postalCode: '04101',
-  country: 'United States',
+  country: 'US',
 };
 
 interface Server {
