@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import type { Kysely } from 'kysely';
+import { bundleAdmin } from '../admin/bundle-admin.ts';
 import { type CaptchaConfig, captchaConfigFromEnv } from '../api/captcha/index.ts';
 import type { ContentClock } from '../api/db/content-clock.ts';
 import type { Database } from '../api/db/schema.ts';
@@ -19,6 +20,7 @@ import { type Limit, type LimitName, RateLimiter } from '../api/http/rate-limits
 import { MemoryStore } from '../api/state/memory-store.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
 import { bundleIslands } from '../hydrate/bundle-islands.ts';
+import { adminRoutes } from './admin-routes.ts';
 import { assetRoutes } from './asset-routes.ts';
 import { answerClientError } from './client-errors.ts';
 import { htmlErrors } from './html-errors.ts';
@@ -155,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiRoutes, { db: options.db, secret: options.secret, limiter, captcha });
   const islands = await bundleIslands();
   await app.register(islandsRoute, { bundle: islands });
+  await app.register(adminRoutes, { bundle: await bundleAdmin() });
   await app.register(assetRoutes, { db: options.db, packages });
   await app.register(pageRoutes, {
     db: options.db,

@@ -11,6 +11,7 @@ import t from 'tap';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const FOLDERS = [
+  'admin',
   'api',
   'bin',
   'domain',
