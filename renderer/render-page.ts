@@ -59,13 +59,18 @@ const UNCOUNTED_PAGES: ReadonlySet<number> = new Set([
   PAGE_TYPES.memberAreaAccessDenied,
 ]);
 
+/** Of those, the pages with click tracking all the same (spec section 2: the member-area access-denied page). */
+const CLICKS_ONLY_PAGES: ReadonlySet<number> = new Set([PAGE_TYPES.memberAreaAccessDenied]);
+
 /** What the analytics module needs of the page, as JSON for the islands script's data-analytics attribute. */
 function analyticsData(
   options: RenderPageOptions,
   built: BuiltPage,
   context: Record<string, unknown>,
 ): string | undefined {
-  if (!options.analytics || UNCOUNTED_PAGES.has(built.pageType)) return undefined;
+  if (!options.analytics) return undefined;
+  const clicksOnly = CLICKS_ONLY_PAGES.has(built.pageType);
+  if (UNCOUNTED_PAGES.has(built.pageType) && !clicksOnly) return undefined;
   const website = context.website as { id: string; language?: string };
   const item = context.item as { id?: string; recordType?: number } | undefined;
   const collection = context.collection as { id?: string } | undefined;
@@ -78,6 +83,7 @@ function analyticsData(
     collectionId: collection?.id ?? null,
     recordType: item?.recordType ?? null,
     restrictive: options.analytics.restrictive,
+    ...(clicksOnly ? { clicksOnly: true } : {}),
   });
 }
 

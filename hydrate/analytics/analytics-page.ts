@@ -1,8 +1,9 @@
 /**
  * What the server tells the analytics module about the page, on the islands
  * script tag (renderer/render-page.ts): absent on the pages that are never
- * counted (not found, lock screen, member-area denied) and everywhere when
- * the server's global flag turns analytics off.
+ * counted (not found, lock screen) and everywhere when the server's global
+ * flag turns analytics off; on the member-area denied page, which is not
+ * counted either, it says clicksOnly for the page's click tracking.
  */
 export interface AnalyticsPage {
   websiteId: string;
@@ -14,6 +15,11 @@ export interface AnalyticsPage {
   recordType: number | null;
   /** The website's cookie policy is restrictive, or the website is cloneable (spec section 5). */
   restrictive: boolean;
+  /**
+   * A page that is never counted but has click tracking (spec section 2: the
+   * member-area access-denied page); present only then.
+   */
+  clicksOnly?: true;
 }
 
 export const ANALYTICS_ATTRIBUTE = 'data-analytics';
@@ -48,5 +54,6 @@ export function readAnalyticsPage(doc: Document): AnalyticsPage | undefined {
     collectionId: text(value.collectionId),
     recordType: whole(value.recordType),
     restrictive: value.restrictive === true,
+    ...(value.clicksOnly === true ? { clicksOnly: true as const } : {}),
   };
 }

@@ -7,6 +7,8 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 import { CONTRIBUTOR_ROLES_COOKIE } from '../../shared/analytics-rules.ts';
 import { readCookie } from '../read-cookie.ts';
+import { readSiteUserInfo } from '../site-user-token.ts';
+import { type AccessEventSink, startAccessTracking } from './access-tracking.ts';
 import { readAnalyticsPage } from './analytics-page.ts';
 import { browserTransport, jsonBody } from './beacon.ts';
 import { recordHit } from './census.ts';
@@ -48,6 +50,11 @@ export function startAnalytics(view: Window): void {
   if (skipped) return;
   const cookies = documentCookies(doc);
   const send = browserTransport(view);
+  // Lesson, paywall and gated-content events (access-tracking.ts) go to the tracker, as beacons: a click may leave the page.
+  const sink: AccessEventSink = { track: (event, fields) => beaconEvent(send, view, page, event, fields, Date.now()) };
+  const siteUser = readSiteUserInfo(doc.cookie);
+  startAccessTracking(view, page, sink, siteUser?.authenticated ? (siteUser.siteUserId ?? undefined) : undefined);
+  if (page.clicksOnly) return;
 
   const countView = () => {
     const now = Date.now();

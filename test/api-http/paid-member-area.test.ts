@@ -85,6 +85,8 @@ t.test('the paid area is denied with its price and buy button; its lessons are n
     t.match(denied.body, new RegExp(`<a class="button" href="${PRODUCT}"[^>]*data-member-area-join>Buy The Roaster`));
     t.match(denied.body, `href="/account/sign-in?return=${path}">Already a member? Sign in</a>`);
     t.notMatch(denied.body, 'name="sb-join"', 'no free join');
+    // Never counted as a page view, but its clicks are tracked (spec sections 2 and 5).
+    t.match(denied.body, /data-analytics="[^"]*&quot;pageType&quot;:106[^"]*&quot;clicksOnly&quot;:true/);
     const json = await visitor.request('GET', `${path}?format=json`);
     t.equal(json.json().pageType, 106);
     t.notMatch(json.body, LESSON_TEXT);
