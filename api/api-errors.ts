@@ -63,6 +63,10 @@ export const API_ERRORS = {
   'collection-not-found': { status: 404, message: 'That collection was not found.' },
   'not-a-store': { status: 400, message: 'That collection is not a store (a product collection).' },
   'root-category-exists': { status: 409, message: 'That store already has its root category.' },
+  'store-not-empty': {
+    status: 409,
+    message: 'That store has products; only a store left unfinished can be removed here.',
+  },
   'navigation-item-invalid': {
     status: 400,
     message: 'Each navigation link names exactly one of a collection of this site, an external link or a member area.',

@@ -73,6 +73,13 @@ export const OWNER_ACTIONS = [
   'billing:write',
   /** Restock sign-up lists and sending their notices (api/http/restock-routes.ts). */
   'restock-notifications',
+  /** Making a store (a product collection and its root category), and removing one the dialog could not finish. */
+  'store:create',
+  /** The site layout: each navigation and its links. */
+  'navigation:read',
+  'navigation:write',
+  /** The traffic, commerce and site speed dashboards. */
+  'analytics:read',
 ] as const;
 
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
@@ -114,6 +121,8 @@ export function isApiKeyScope(value: unknown): value is ApiKeyScope {
 const READ_SITE = ['own-account', 'site-settings:read'] as const satisfies readonly OwnerAction[];
 const READ_ALL = [
   ...READ_SITE,
+  'navigation:read',
+  'analytics:read',
   'code-injection:read',
   'commerce-preferences:read',
   'contributors:read',
@@ -124,8 +133,8 @@ const READ_ALL = [
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = {
   [ROLES.admin]: OWNER_ACTIONS,
   [ROLES.billing]: [...READ_SITE, 'billing:read', 'billing:write'],
-  [ROLES.reporting]: READ_SITE,
-  [ROLES.editor]: [...READ_SITE, 'code-injection:read'],
+  [ROLES.reporting]: [...READ_SITE, 'analytics:read'],
+  [ROLES.editor]: [...READ_SITE, 'code-injection:read', 'navigation:read', 'navigation:write'],
   [ROLES.moderator]: READ_SITE,
   [ROLES.commenter]: ['own-account'],
   [ROLES.storeManager]: [
@@ -134,6 +143,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'commerce-preferences:read',
     'commerce-preferences:write',
     'restock-notifications',
+    'analytics:read',
   ],
   [ROLES.scheduling]: ['own-account'],
   // Sees every panel, changes nothing.
@@ -150,6 +160,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'code-injection:write',
     'commerce-preferences:write',
     'restock-notifications',
+    'store:create',
+    'navigation:write',
   ],
 };
 

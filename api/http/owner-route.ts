@@ -8,7 +8,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { OwnerPermission } from './owner-auth.ts';
 
 /** Paths only owners call. A route under one of these must declare its permission. */
-export const OWNER_PATH_PREFIXES = ['/api/owner/', '/api/site-header-footer', '/api/v1/commerce-preferences/'] as const;
+export const OWNER_PATH_PREFIXES = [
+  '/api/owner/',
+  '/api/site-header-footer',
+  '/api/v1/commerce-preferences/',
+  '/api/content-service/',
+  '/api/commondata/',
+  '/api/widget/',
+] as const;
 
 export interface OwnerRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,6 +1,7 @@
 /** Every owner route (the admin app's calls), each declared with its permission through owner-route.ts. */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../repositories/transaction.ts';
+import { analyticsDashboardRoutes } from './analytics-dashboard-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
 import { billingRoutes } from './billing-routes.ts';
 import { commercePreferencesRoutes } from './commerce-preferences-routes.ts';
@@ -8,6 +9,7 @@ import { contributorRoutes } from './contributor-routes.ts';
 import { ownerSessionRoutes } from './owner-session-routes.ts';
 import { ownerSettingsRoutes } from './owner-settings-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
+import { storeCreationRoutes } from './store-creation-routes.ts';
 
 export async function ownerRoutes(app: FastifyInstance, options: { db: Db; limiter: RateLimiter }): Promise<void> {
   await app.register(ownerSessionRoutes, options);
@@ -16,4 +18,6 @@ export async function ownerRoutes(app: FastifyInstance, options: { db: Db; limit
   await app.register(contributorRoutes, options);
   await app.register(apiKeyRoutes, { db: options.db });
   await app.register(billingRoutes, { db: options.db });
+  await app.register(storeCreationRoutes, { db: options.db });
+  await app.register(analyticsDashboardRoutes, { db: options.db });
 }

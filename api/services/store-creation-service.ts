@@ -148,6 +148,14 @@ export async function createRootCategory(
 export async function deleteStore(db: Db, websiteId: string, collectionId: string): Promise<void> {
   await inTransaction(db, async (trx) => {
     await requireStore(trx, websiteId, collectionId);
+    // Only what the dialog itself made: a store with products is the owner's to remove with its products, knowingly.
+    const item = await trx
+      .selectFrom('items')
+      .select('id')
+      .where('websiteId', '=', websiteId)
+      .where('collectionId', '=', collectionId)
+      .executeTakeFirst();
+    if (item) throw new ApiError('store-not-empty');
     await trx
       .deleteFrom('navigationItems')
       .where('websiteId', '=', websiteId)

@@ -144,6 +144,20 @@ const SAMPLES: Record<string, { url?: string; body?: unknown }> = {
   'POST /api/owner/api-keys': { body: { name: '', scopes: [] } },
   'DELETE /api/owner/api-keys/:id': { url: '/api/owner/api-keys/no-such-key' },
   'GET /api/owner/billing': {},
+  'POST /api/content-service/product/1.1/websites/:websiteId/products': {
+    url: `/api/content-service/product/1.1/websites/${DEMO_WEBSITE_ID}/products`,
+    body: { navigationTitle: '', title: '', description: '', enabled: true },
+  },
+  'POST /api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories': {
+    url: `/api/content-service/product/1.1/websites/${DEMO_WEBSITE_ID}/products/${'0'.repeat(24)}/categories`,
+    body: { displayName: '', type: 'ROOT' },
+  },
+  'DELETE /api/content-service/product/1.1/websites/:websiteId/products/:collectionId': {
+    url: `/api/content-service/product/1.1/websites/${DEMO_WEBSITE_ID}/products/${'0'.repeat(24)}`,
+  },
+  'GET /api/commondata/GetSiteLayout': {},
+  'POST /api/widget/UpdateNavigation': { body: { fieldName: 'no-such-navigation', navigation: { items: [] } } },
+  'GET /api/owner/analytics': { url: '/api/owner/analytics?from=2026-11-01&to=2026-11-07' },
   'PUT /api/owner/billing/plan': { body: { plan: 'personal' } },
   'GET /api/site-users/account/notifications/restock/groups': {},
   'GET /api/site-users/account/notifications/restock': {
