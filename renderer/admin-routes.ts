@@ -28,6 +28,7 @@ export function adminShell(bundle: AdminBundle): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Site administration</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${ASSETS_PATH}/${bundle.stylesheet}">
 <script type="module" src="${ASSETS_PATH}/${bundle.script}"></script>
 </head>
