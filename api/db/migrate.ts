@@ -22,6 +22,7 @@ import * as cookiePolicy from './migrations/0019-cookie-policy.ts';
 import * as analyticsRollups from './migrations/0022-analytics-rollups.ts';
 import * as paidMemberAreas from './migrations/0023-paid-member-areas.ts';
 import * as jobs from './migrations/0024-jobs.ts';
+import * as payments from './migrations/0028-payments.ts';
 import * as checkoutRules from './migrations/0020-checkout-rules.ts';
 import * as ownerAccounts from './migrations/0025-owner-accounts.ts';
 import type { Database } from './schema.ts';
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022-analytics-rollups': analyticsRollups,
   '0023-paid-member-areas': paidMemberAreas,
   '0024-jobs': jobs,
+  '0028-payments': payments,
   '0020-checkout-rules': checkoutRules,
   '0025-owner-accounts': ownerAccounts,
 };
