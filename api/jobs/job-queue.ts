@@ -61,8 +61,12 @@ export async function completeJob(db: Db, id: string, now: Date): Promise<void> 
 export async function failJob(db: Db, id: string, error: string, now: Date, retryAt: Date | null): Promise<void> {
   const message = error.slice(0, 2_000);
   if (retryAt) {
-    await sql`UPDATE jobs SET locked_until = NULL, last_error = ${message}, run_at = ${retryAt} WHERE id = ${id}`.execute(db);
+    await sql`UPDATE jobs SET locked_until = NULL, last_error = ${message}, run_at = ${retryAt} WHERE id = ${id}`.execute(
+      db,
+    );
   } else {
-    await sql`UPDATE jobs SET locked_until = NULL, last_error = ${message}, failed_at = ${now} WHERE id = ${id}`.execute(db);
+    await sql`UPDATE jobs SET locked_until = NULL, last_error = ${message}, failed_at = ${now} WHERE id = ${id}`.execute(
+      db,
+    );
   }
 }
