@@ -15,9 +15,10 @@ const path = (namespace: string) => `/api/v1/commerce-preferences/${encodeURICom
 export class CommercePreferencesStore {
   readonly #cache = new Map<string, Preferences>();
   readonly #pending = new Map<string, Promise<Preferences>>();
-  readonly #target: EventTarget;
+  readonly #target: EventTarget | undefined;
 
-  constructor(target: EventTarget = window) {
+  /** Events go to `target`, by default the window (looked up when one fires, so the module loads anywhere). */
+  constructor(target?: EventTarget) {
     this.#target = target;
   }
 
@@ -70,7 +71,7 @@ export class CommercePreferencesStore {
   }
 
   #fire(namespace: string): void {
-    this.#target.dispatchEvent(new CustomEvent(PREFERENCES_REFETCH_EVENT, { detail: { namespace } }));
+    (this.#target ?? window).dispatchEvent(new CustomEvent(PREFERENCES_REFETCH_EVENT, { detail: { namespace } }));
   }
 }
 

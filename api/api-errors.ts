@@ -34,6 +34,8 @@ export const API_ERRORS = {
   'quantity-out-of-range': { status: 400, message: QUANTITY_MESSAGES.outOfRange },
   // Spec section 5.
   'gift-card-denomination': { status: 400, message: 'Select a denomination for the Gift Card' },
+  // A gift card's recipient and note (shared/gift-card-recipient.ts); the fields say which is wrong.
+  'gift-card-recipient-invalid': { status: 400, message: FORM_MESSAGES.formInvalid },
   'service-single-quantity': { status: 400, message: 'Only one of this service can be added to the cart.' },
   'not-subscribable': { status: 400, message: 'This product is not available as a subscription.' },
   'invalid-additional-fields': { status: 400, message: 'Additional fields must be a JSON object.' },

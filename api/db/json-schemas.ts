@@ -234,7 +234,11 @@ export const JSON_COLUMN_SCHEMAS = {
     selectedShippingOption: openObjectSchema.nullable(),
   },
   cartEntries: { additionalFields: openObjectSchema.nullable() },
-  orderLines: { optionValues: z.array(optionValueSchema).nullable() },
+  orderLines: {
+    optionValues: z.array(optionValueSchema).nullable(),
+    subscriptionPlan: subscriptionPlanSchema.nullable(),
+    additionalFields: openObjectSchema.nullable(),
+  },
   orders: {
     shippingMethod: orderShippingMethodSchema.nullable(),
     taxLines: z.array(orderTaxLineSchema),

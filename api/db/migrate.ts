@@ -25,6 +25,7 @@ import * as jobs from './migrations/0024-jobs.ts';
 import * as payments from './migrations/0028-payments.ts';
 import * as checkoutRules from './migrations/0020-checkout-rules.ts';
 import * as ownerAccounts from './migrations/0025-owner-accounts.ts';
+import * as orderLineDetails from './migrations/0026-order-line-details.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0028-payments': payments,
   '0020-checkout-rules': checkoutRules,
   '0025-owner-accounts': ownerAccounts,
+  '0026-order-line-details': orderLineDetails,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

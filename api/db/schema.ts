@@ -458,6 +458,10 @@ export interface OrderLinesTable {
   currency: string;
   /** The variant's option values as bought (migration 0004); null on older lines. */
   optionValues: NullableJson<{ optionName: string; value: string }[]>;
+  /** A subscription's plan as sold (migration 0026); null for one-off lines and older ones. */
+  subscriptionPlan: NullableJson<SubscriptionPlan>;
+  /** The cart entry's additional fields, a gift card's recipient among them (migration 0026). */
+  additionalFields: NullableJson<Record<string, unknown>>;
 }
 
 export interface FormsTable {

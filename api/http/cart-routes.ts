@@ -10,6 +10,7 @@ import { pricedCartJson, priceShoppingCart } from '../services/cart-pricing-serv
 import {
   addToCart,
   changeQuantity,
+  checkEntryFields,
   createSubscriptionCart,
   emptyCartJson,
   findVisitorCart,
@@ -87,7 +88,7 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
     if (!cart || !entry || (body.itemId !== undefined && body.itemId !== entry.itemId)) {
       throw new ApiError('entry-not-found');
     }
-    const fields = parseAdditionalFields(body.additionalFields);
+    const fields = checkEntryFields(entry.productType, parseAdditionalFields(body.additionalFields));
     const result = await updateEntryAdditionalFields(db, site.website.id, cart.id, entryId, fields);
     if (!result.ok) throw new ApiError('entry-not-found');
     const updated = (await findVisitorCart(db, site.website.id, cart.id))!;

@@ -7,7 +7,7 @@ import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
 import { newId } from '../db/ids.ts';
 import { json } from '../db/json.ts';
 import { readJsonColumn, readJsonColumns } from '../db/read-json.ts';
-import type { Cart } from '../db/schema.ts';
+import type { Cart, SubscriptionPlan } from '../db/schema.ts';
 import { type Db, inTransaction } from './transaction.ts';
 
 const { physical: PHYSICAL } = PRODUCT_TYPES;
@@ -36,6 +36,8 @@ export interface ShoppingCartEntry {
     optionValues: { optionName: string; value: string }[];
   };
   additionalFields: Record<string, unknown> | null;
+  /** The product's plan when it is sold as a subscription (it recurs), else null. */
+  subscriptionPlan: SubscriptionPlan | null;
   productType: number;
   productName: string;
   fullUrl: string;
@@ -371,6 +373,8 @@ export interface CartCatalogRow {
   variantCurrency: string;
   productType: number;
   variantOptionOrdering: string[];
+  isSubscribable: boolean;
+  subscriptionPlan: SubscriptionPlan | null;
   productPrice: string | null;
   productSalePrice: string | null;
   productOnSale: boolean;
@@ -424,6 +428,8 @@ export async function getCartCatalog(
       'variant.currency as variantCurrency',
       'product.productType',
       'product.variantOptionOrdering',
+      'product.isSubscribable',
+      'product.subscriptionPlan',
       'product.priceMinor as productPrice',
       'product.salePriceMinor as productSalePrice',
       'product.onSale as productOnSale',
@@ -493,6 +499,9 @@ async function cartEntries(rows: readonly EntryRow[], catalog: CartCatalog): Pro
           optionValues: optionValues(attributes, ordering),
         },
         additionalFields: readJsonColumn('cartEntries', 'additionalFields', entry.additionalFields),
+        subscriptionPlan: row.isSubscribable
+          ? readJsonColumn('products', 'subscriptionPlan', row.subscriptionPlan)
+          : null,
         productType: row.productType,
         productName: row.title,
         fullUrl: `/${row.collectionUrlId}/${row.itemUrlId}`,

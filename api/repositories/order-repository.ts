@@ -4,7 +4,13 @@ import { nextOrderNumber } from '../../domain/order-number.ts';
 import { newId } from '../db/ids.ts';
 import { json } from '../db/json.ts';
 import { readJsonColumns } from '../db/read-json.ts';
-import type { OrderDiscountLine, OrderShippingMethod, OrdersTable, OrderTaxLine } from '../db/schema.ts';
+import type {
+  OrderDiscountLine,
+  OrderShippingMethod,
+  OrdersTable,
+  OrderTaxLine,
+  SubscriptionPlan,
+} from '../db/schema.ts';
 import { getCart, type ShoppingCart } from './cart-repository.ts';
 import { releaseStock, reserveStock } from './inventory-repository.ts';
 import { type Db, inTransaction } from './transaction.ts';
@@ -20,6 +26,10 @@ export interface OrderLine {
   unitPriceCents: string;
   /** The variant's options as they read when bought; empty for lines from before they were kept. */
   optionValues: { optionName: string; value: string }[];
+  /** A subscription's plan as sold: the line recurs. Null for one-off lines and those from before migration 0026. */
+  subscriptionPlan: SubscriptionPlan | null;
+  /** The cart entry's additional fields (a gift card's recipient and note); null when it had none. */
+  additionalFields: Record<string, unknown> | null;
 }
 
 /** Where a physical order goes, as the buyer typed it at checkout (country an ISO code since issue 20). */
@@ -254,6 +264,8 @@ export async function placeOrder(
       quantity: entry.quantity,
       unitPriceCents: entry.unitPriceCents,
       optionValues: entry.chosenVariant.optionValues,
+      subscriptionPlan: entry.subscriptionPlan,
+      additionalFields: entry.additionalFields,
     }));
     await trx
       .insertInto('orderLines')
@@ -270,6 +282,8 @@ export async function placeOrder(
           unitPriceMinor: line.unitPriceCents,
           currency: cart.currency,
           optionValues: json(line.optionValues),
+          subscriptionPlan: line.subscriptionPlan === null ? null : json(line.subscriptionPlan),
+          additionalFields: line.additionalFields === null ? null : json(line.additionalFields),
         })),
       )
       .execute();
@@ -359,7 +373,18 @@ async function withLines(db: Db, stored: Selectable<OrdersTable>): Promise<Place
   const websiteId = order.websiteId;
   const lines = await db
     .selectFrom('orderLines')
-    .select(['lineNumber', 'itemId', 'variantId', 'sku', 'productName', 'quantity', 'unitPriceMinor', 'optionValues'])
+    .select([
+      'lineNumber',
+      'itemId',
+      'variantId',
+      'sku',
+      'productName',
+      'quantity',
+      'unitPriceMinor',
+      'optionValues',
+      'subscriptionPlan',
+      'additionalFields',
+    ])
     .where('websiteId', '=', websiteId)
     .where('orderId', '=', orderId)
     .orderBy('lineNumber')

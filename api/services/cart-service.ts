@@ -11,6 +11,7 @@ import { QUANTITY_MESSAGES, type QuantityProblem, quantityProblem } from '../../
 import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
 import { canAddToCart } from '../../domain/stock.ts';
 import { optionsPhrase } from '../../shared/add-to-cart-messages.ts';
+import { checkGiftCardRecipient } from '../../shared/gift-card-recipient.ts';
 import { ApiError, type ApiErrorCode } from '../api-errors.ts';
 import { isId } from '../db/ids.ts';
 import type { Product, ProductVariant } from '../db/schema.ts';
@@ -136,6 +137,22 @@ export function parseAdditionalFields(raw: string | null | undefined): Record<st
     });
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * What an entry's additional fields must hold for its product: a gift card
+ * carries its recipient (name, email) and the buyer's note, trimmed, and is
+ * refused with a message per field otherwise; other products keep theirs
+ * as sent. Returns what is stored.
+ */
+export function checkEntryFields(
+  productType: number,
+  fields: Record<string, unknown> | null,
+): Record<string, unknown> | null {
+  if (productType !== GIFT_CARD) return fields;
+  const check = checkGiftCardRecipient(fields ?? {});
+  if (!check.ok) throw new ApiError('gift-card-recipient-invalid', { fields: check.errors });
+  return { ...fields, ...check.recipient };
 }
 
 /** Every field of the spec's Shopping cart entity; money stays minor-unit strings. */
@@ -272,7 +289,7 @@ async function checkAdd(
   checkServiceQuantity(site.settings, type, itemInCart, quantity);
   // Spec section 5: with an additional-fields form, stock is checked first.
   checkStock(type, variant, quantityInCart(cart, variant.id), quantity);
-  const fields = parseAdditionalFields(request.additionalFields);
+  const fields = checkEntryFields(type, parseAdditionalFields(request.additionalFields));
   return { detail, variant, quantity, fields };
 }
 

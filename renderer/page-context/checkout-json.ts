@@ -25,6 +25,7 @@ import {
   shippingChoicesJson,
   totalsJson,
 } from './checkout-pricing-json.ts';
+import { giftCardJson, recursJson } from './line-details-json.ts';
 import { moneyJson } from './money-json.ts';
 
 type Json = Record<string, unknown>;
@@ -85,6 +86,8 @@ export function checkoutJson(input: CheckoutInput): Json {
             unitPrice: moneyJson(entry.unitPriceCents, entry.currency),
             lineTotal: moneyJson(entry.lineTotalCents, entry.currency),
             image: entry.image,
+            recurs: recursJson(entry.subscriptionPlan, entry.lineTotalCents, entry.currency),
+            giftCard: giftCardJson(entry.additionalFields),
           })),
           subtotal: moneyJson(cart.subtotalCents, cart.currency),
           grandTotal: moneyJson((input.priced?.cart ?? cart).grandTotalCents, cart.currency),
@@ -123,6 +126,8 @@ export function orderJson(order: PlacedOrder): Json {
       quantity: line.quantity,
       unitPrice: moneyJson(line.unitPriceCents, order.currency),
       lineTotal: moneyJson(lineTotal(line.unitPriceCents, line.quantity), order.currency),
+      recurs: recursJson(line.subscriptionPlan, lineTotal(line.unitPriceCents, line.quantity), order.currency),
+      giftCard: giftCardJson(line.additionalFields),
     })),
     subtotal: moneyJson(order.subtotalCents, order.currency),
     grandTotal: moneyJson(order.grandTotalCents, order.currency),

@@ -142,9 +142,65 @@ t.test('add-to-cart rules answer the spec messages and leave the cart as it was'
       code: 'gift-card-denomination',
       message: 'Select a denomination for the Gift Card',
     });
-    const chosen = await visitor.add({ itemId: productId('fernwood-gift-card'), sku: 'FW-GIFT-50', quantity: 1 });
+    const recipient = { recipientName: '  Ann Lee ', recipientEmail: 'ann@example.com', note: 'Happy birthday!' };
+    const chosen = await visitor.add({
+      itemId: productId('fernwood-gift-card'),
+      sku: 'FW-GIFT-50',
+      quantity: 1,
+      additionalFields: JSON.stringify(recipient),
+    });
     t.equal(chosen.statusCode, 200);
     t.equal(chosen.json().shoppingCart.subtotalCents, '5000');
+    t.same(
+      chosen.json().newlyAdded.additionalFields,
+      { ...recipient, recipientName: 'Ann Lee' },
+      'the recipient is kept with the line, trimmed',
+    );
+  });
+
+  t.test("a gift card needs its recipient's name and a valid email; the note has a limit", async (t) => {
+    const visitor = new Visitor(app);
+    const add = (fields: unknown) =>
+      visitor.add({
+        itemId: productId('fernwood-gift-card'),
+        sku: 'FW-GIFT-25',
+        quantity: 1,
+        ...(fields === undefined ? {} : { additionalFields: JSON.stringify(fields) }),
+      });
+    const cases: Array<[string, unknown, Record<string, string>]> = [
+      ['no fields', undefined, { recipientName: 'Required', recipientEmail: 'Required' }],
+      ['blank', { recipientName: ' ', recipientEmail: '' }, { recipientName: 'Required', recipientEmail: 'Required' }],
+      [
+        'a bad email',
+        { recipientName: 'Ann', recipientEmail: 'ann@example' },
+        { recipientEmail: 'Email is not valid. Email addresses should follow the format user@domain.com.' },
+      ],
+      [
+        'a long name and note',
+        { recipientName: 'A'.repeat(101), recipientEmail: 'ann@example.com', note: 'n'.repeat(501) },
+        { recipientName: 'You have exceeded the character limit.', note: 'You have exceeded the character limit.' },
+      ],
+    ];
+    for (const [label, fields, errors] of cases) {
+      const response = await add(fields);
+      t.equal(response.statusCode, 400, label);
+      t.same(
+        response.json().error,
+        {
+          code: 'gift-card-recipient-invalid',
+          message: 'One or more fields is invalid, please check your entries.',
+          fields: errors,
+        },
+        label,
+      );
+    }
+    t.equal(visitor.cookies.has('sb_cart'), false, 'no cart was made for a refused gift card');
+    const fits = await add({
+      recipientName: 'A'.repeat(100),
+      recipientEmail: 'ann@example.com',
+      note: 'n'.repeat(500),
+    });
+    t.equal(fits.statusCode, 200, 'at the limits is fine');
   });
 
   t.test('services follow the store setting on multiple quantities', async (t) => {
