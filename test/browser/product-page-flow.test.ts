@@ -5,13 +5,14 @@
  * an add-to-cart alert that is seen and goes away, the quantity limit,
  * the scarcity message's reserved place, and a subscription's period.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import t from 'tap';
 import { json } from '../../api/db/json.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
 import { browserSkip, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
 
 const VIEWPORT = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
 const CART_ENTRIES = '/api/commerce/shopping-cart/entries';
 /** The store's own sold-out wording, which the mark and the button both use. */
 const CUSTOM_SOLD_OUT = 'Gone for now';
@@ -42,9 +43,12 @@ if (site) {
 }
 
 /** A new visitor on a product page, once its islands listen. */
-async function openProduct(path: string): Promise<{ page: Page; problems: string[]; cartPosts: string[] }> {
+async function openProduct(
+  path: string,
+  viewport: { width: number; height: number } = VIEWPORT,
+): Promise<{ page: Page; problems: string[]; cartPosts: string[] }> {
   if (!site) throw new Error('no browser');
-  const context = await site.browser.newContext({ viewport: VIEWPORT });
+  const context = await site.browser.newContext({ viewport });
   t.teardown(() => context.close());
   const page = await context.newPage();
   const problems = watchProblems(page);
@@ -59,6 +63,13 @@ async function openProduct(path: string): Promise<{ page: Page; problems: string
   }
   return { page, problems, cartPosts };
 }
+
+/** A box in page coordinates: checking a radio scrolls it into view on a phone, which is not the page moving. */
+const pageBox = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
+  });
 
 const addButton = (page: Page) => page.locator('.sqs-add-to-cart-button[data-state]');
 const visibleRestock = (page: Page) => page.locator('.product-restock-notification:visible');
@@ -117,6 +128,20 @@ t.test('a sold-out product with variants shows one restock box, the chosen varia
   t.equal(await visibleRestock(mug.page).count(), 1, 'Terracotta: one box');
   await mug.page.getByRole('radio', { name: 'Oat' }).check();
   t.equal(await visibleRestock(mug.page).count(), 0, 'Oat: none');
+  // Slate, sold out by this test's store next to Oat in stock, at both sizes.
+  for (const viewport of [VIEWPORT, PHONE]) {
+    const one = await openProduct('/shop/stoneware-mug', viewport);
+    t.equal(await visibleRestock(one.page).count(), 0, `${viewport.width}: none before a choice`);
+    await one.page.getByRole('radio', { name: 'Slate' }).check();
+    await visibleRestock(one.page).first().waitFor();
+    t.equal(await visibleRestock(one.page).count(), 1, `${viewport.width}: Slate, sold out, gets its sign-up`);
+    t.ok(
+      await visibleRestock(one.page).getByRole('textbox', { name: /email/i }).isVisible(),
+      `${viewport.width}: with its email field`,
+    );
+    await screenshot(one.page, `product-2-restock-sold-out-variant-${viewport.width}`);
+    t.same(one.problems, [], 'no console errors and no failed requests');
+  }
   t.same([...problems, ...mug.problems], [], 'no console errors and no failed requests');
 });
 
@@ -181,36 +206,53 @@ t.test('a quantity above 9999 is refused by the input rules before any request',
   t.same(problems, [], 'no console errors and no failed requests');
 });
 
-t.test("choosing a variant with 'Only N left in stock' does not move the form", { skip }, async (t) => {
-  const { page, problems } = await openProduct('/shop/waffle-cotton-throw');
-  const variants = JSON.parse(
-    (await page.locator('.product-variants').getAttribute('data-variants')) ?? '[]',
-  ) as Array<{
-    qtyInStock: number;
-    attributes: Record<string, string>;
-  }>;
-  const low = variants.find((variant) => variant.qtyInStock === 4);
-  const plenty = variants.find((variant) => variant.qtyInStock > 5);
-  if (!low || !plenty) throw new Error('the demo throw has a variant with 4 left and one with more than 5');
-  const button = addButton(page);
-  const before = await button.boundingBox();
-  const optionsBefore = await page.locator('.product-variants').boundingBox();
+for (const [label, viewport] of [
+  ['1280×800', VIEWPORT],
+  ['390×844', PHONE],
+] as const) {
+  t.test(`${label}: 'Only N left in stock' moves nothing and leaves no empty line`, { skip }, async (t) => {
+    const { page, problems } = await openProduct('/shop/waffle-cotton-throw', viewport);
+    const variants = JSON.parse(
+      (await page.locator('.product-variants').getAttribute('data-variants')) ?? '[]',
+    ) as Array<{
+      qtyInStock: number;
+      attributes: Record<string, string>;
+    }>;
+    const low = variants.find((variant) => variant.qtyInStock === 4);
+    const plenty = variants.find((variant) => variant.qtyInStock > 5);
+    if (!low || !plenty) throw new Error('the demo throw has a variant with 4 left and one with more than 5');
+    const button = addButton(page);
+    const before = await pageBox(button);
+    const optionsBefore = await pageBox(page.locator('.product-variants'));
+    const row = page.locator('.product__price-row');
+    const rowBefore = await pageBox(row);
 
-  const choose = async (attributes: Record<string, string>) => {
-    for (const value of Object.values(attributes)) await page.getByRole('radio', { name: value, exact: true }).check();
-  };
-  await choose(low.attributes);
-  const scarcity = page.locator('.product-scarcity:visible');
-  t.equal((await scarcity.innerText()).trim(), 'Only 4 left in stock', 'the message shows');
-  t.same(await button.boundingBox(), before, 'the button stays put');
-  t.same(await page.locator('.product-variants').boundingBox(), optionsBefore, 'the options stay put');
-  await screenshot(page, 'product-5-scarcity');
+    // Before a choice the slot has nothing to say: it is not a line of its own between the price and the form.
+    const slot = await pageBox(page.locator('.product__scarcity'));
+    t.ok(
+      slot && rowBefore && slot.y >= rowBefore.y && slot.y + slot.height <= rowBefore.y + rowBefore.height,
+      `the empty slot is inside the price row, not an empty line (${JSON.stringify(slot)} in ${JSON.stringify(rowBefore)})`,
+    );
 
-  await choose(plenty.attributes);
-  t.equal(await scarcity.count(), 0, 'no message with plenty in stock');
-  t.same(await button.boundingBox(), before, 'the button still stays put');
-  t.same(problems, [], 'no console errors and no failed requests');
-});
+    const choose = async (attributes: Record<string, string>) => {
+      for (const value of Object.values(attributes)) {
+        await page.getByRole('radio', { name: value, exact: true }).check();
+      }
+    };
+    await choose(low.attributes);
+    const scarcity = page.locator('.product-scarcity:visible');
+    t.equal((await scarcity.innerText()).trim(), 'Only 4 left in stock', 'the message shows');
+    t.same(await pageBox(button), before, 'the button stays put');
+    t.same(await pageBox(page.locator('.product-variants')), optionsBefore, 'the options stay put');
+    t.same(await pageBox(row), rowBefore, 'the price row keeps its size');
+    await screenshot(page, `product-5-scarcity-${viewport.width}`);
+
+    await choose(plenty.attributes);
+    t.equal(await scarcity.count(), 0, 'no message with plenty in stock');
+    t.same(await pageBox(button), before, 'the button still stays put');
+    t.same(problems, [], 'no console errors and no failed requests');
+  });
+}
 
 t.test("a subscription keeps 'every month' after a variant is chosen", { skip }, async (t) => {
   const { page, problems } = await openProduct('/shop/house-blend-coffee');
