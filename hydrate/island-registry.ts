@@ -61,6 +61,11 @@ const LazyPopupOverlay = lazy(() =>
   import('./islands/popup-overlay.tsx').then((module) => ({ default: module.PopupOverlay })),
 );
 
+/** The review form is on product pages only, below the fold: a chunk of its own. */
+const LazyProductReviews = lazy(() =>
+  import('./islands/product-reviews.tsx').then((module) => ({ default: module.ProductReviews })),
+);
+
 /** The account pages are visited rarely and by few: a chunk of their own. */
 const LazyAccountPage = lazy(() =>
   import('./islands/account-page.tsx').then((module) => ({ default: module.AccountPage })),
@@ -185,6 +190,15 @@ export const ISLANDS: IslandRegistry = {
       // Next to the gallery, not in it: the island works on the server's markup and renders nothing itself.
       container: (gallery) => islandRoot(gallery, 'product-gallery-island', 'after'),
       render: (gallery, _container, context) => createElement(ProductGallery, { element: gallery, context }),
+    },
+    'product-reviews': {
+      // The reviews section (templates/default/blocks/product-reviews.block); the form goes into its slot.
+      selector: '[data-product-reviews][data-item-id]',
+      container: (section) =>
+        section.querySelector<HTMLElement>('[data-review-form-slot]') ??
+        islandRoot(section, 'review-form-slot', 'append'),
+      render: (section, _container, context) =>
+        createElement(Suspense, { fallback: null }, createElement(LazyProductReviews, { element: section, context })),
     },
     'cart-pill': {
       selector: '[data-island="cart-pill"]',

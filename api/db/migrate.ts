@@ -27,6 +27,7 @@ import * as checkoutRules from './migrations/0020-checkout-rules.ts';
 import * as ownerAccounts from './migrations/0025-owner-accounts.ts';
 import * as orderLineDetails from './migrations/0026-order-line-details.ts';
 import * as productReviews from './migrations/0027-product-reviews.ts';
+import * as productReviews from './migrations/0027-product-reviews.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0020-checkout-rules': checkoutRules,
   '0025-owner-accounts': ownerAccounts,
   '0026-order-line-details': orderLineDetails,
+  '0027-product-reviews': productReviews,
   '0027-product-reviews': productReviews,
 };
 

@@ -322,6 +322,18 @@ export interface CommentsTable {
   addedOn: Timestamp;
 }
 
+/** A visitor's review of a product (migration 0027). */
+export interface ProductReviewsTable {
+  websiteId: string;
+  id: string;
+  itemId: string;
+  rating: number;
+  title: string;
+  body: string;
+  authorName: string;
+  addedOn: CreatedAt;
+}
+
 export interface LikesTable {
   websiteId: string;
   itemId: string;
@@ -703,6 +715,7 @@ export interface Database {
   navigationItems: NavigationItemsTable;
   comments: CommentsTable;
   likes: LikesTable;
+  productReviews: ProductReviewsTable;
   carts: CartsTable;
   cartEntries: CartEntriesTable;
   orders: OrdersTable;

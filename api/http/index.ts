@@ -28,6 +28,7 @@ import { ownerRoutes } from './owner-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { restockRoutes } from './restock-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
+import { reviewRoutes } from './review-routes.ts';
 import { siteUserAccountRoutes } from './site-user-account-routes.ts';
 import { siteUserLinkRoutes } from './site-user-link-routes.ts';
 import { verifySiteUserXsrf } from './site-user-session.ts';
@@ -108,6 +109,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   await app.register(ownerRoutes, { db: options.db, limiter: options.limiter });
   await app.register(cartCheckoutRoutes, { db: options.db });
   await app.register(likeRoutes, { db: options.db });
+  await app.register(reviewRoutes, { db: options.db, limiter: options.limiter });
   await app.register(reviewRoutes, { db: options.db, limiter: options.limiter });
   await app.register(formRoutes, { db: options.db, limiter: options.limiter, captcha: options.captcha });
   await app.register(restockRoutes, { db: options.db, limiter: options.limiter, captcha: options.captcha });

@@ -22,6 +22,7 @@ export type LimitName =
   | 'page-render'
   | 'form-submit'
   | 'restock-signup'
+  | 'review-submit'
   | 'sign-in'
   | 'sign-in-account'
   | 'sign-up'
@@ -53,6 +54,11 @@ export const DEFAULT_LIMITS: Readonly<Record<LimitName, Limit>> = {
    * signs up for a few variants at most.
    */
   'restock-signup': { max: 10, windowMs: 10 * MINUTE },
+  /**
+   * Product reviews from one address: a shopper reviews the few things they
+   * bought, a script posting to every product is stopped after a handful.
+   */
+  'review-submit': { max: 5, windowMs: 60 * MINUTE },
   /**
    * Sign-in attempts from one address, to any accounts: a person mistyping
    * stays far below it, a script guessing passwords is stopped early.

@@ -28,7 +28,8 @@ export type DemoKind =
   | 'shipping-zone'
   | 'shipping-rate'
   | 'tax-rate'
-  | 'discount';
+  | 'discount'
+  | 'review';
 
 export const demoId = (kind: DemoKind, slug: string): string => stableId(`demo:${kind}:${slug}`);
 

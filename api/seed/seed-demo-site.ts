@@ -20,6 +20,7 @@ import type {
   NavigationItemsTable,
   NavigationsTable,
   ProductCategoriesTable,
+  ProductReviewsTable,
   ProductsTable,
   ProductVariantsTable,
   WebsiteSettingsTable,
@@ -31,6 +32,7 @@ import { collectionId, DEMO_WEBSITE_ID, demoId, formId, imageId } from './demo-i
 import { DEMO_MEMBER, DEMO_MEMBER_SALT } from './demo-member.ts';
 import { DEMO_LOCKED_PAGE_SALT } from './demo-member-area.ts';
 import { hashDemoOwnerPasswords, seedDemoOwners } from './demo-owners.ts';
+import { DEMO_REVIEWS } from './demo-reviews.ts';
 import { DEMO_SITE } from './demo-site.ts';
 import type { DemoComment, DemoNavigationItem, DemoPost, DemoSite } from './demo-types.ts';
 
@@ -60,6 +62,7 @@ export interface DemoRows {
   navigationItems: Insertable<NavigationItemsTable>[];
   comments: Insertable<CommentsTable>[];
   likes: Insertable<LikesTable>[];
+  productReviews: Insertable<ProductReviewsTable>[];
 }
 
 /**
@@ -102,6 +105,8 @@ function brokenReferences(site: DemoSite): string[] {
     need(contributors, post.author, `post ${post.slug} author`);
   }
   for (const item of site.gallery.items) need(images, item.image, `gallery item ${item.slug} image`);
+  const products = new Set(site.products.map((product) => product.slug));
+  for (const slug of Object.keys(DEMO_REVIEWS)) need(products, slug, 'reviews of product');
   for (const event of site.events.events) need(images, event.image, `event ${event.slug} image`);
   const walk = (items: DemoNavigationItem[]) => {
     for (const item of items) {
@@ -219,6 +224,7 @@ export function demoSiteRows(site: DemoSite = DEMO_SITE): DemoRows {
     navigationItems: [],
     comments: [],
     likes: [],
+    productReviews: [],
   };
 
   const store = site.store;
@@ -252,6 +258,10 @@ export function demoSiteRows(site: DemoSite = DEMO_SITE): DemoRows {
 
   site.products.forEach((product, index) => {
     const itemId = demoId('product', product.slug);
+    for (const review of DEMO_REVIEWS[product.slug] ?? []) {
+      const { slug, ...shown } = review;
+      rows.productReviews.push({ websiteId, id: demoId('review', slug), itemId, ...shown });
+    }
     rows.items.push({
       websiteId,
       id: itemId,
@@ -503,6 +513,7 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<SeedResult> {
       await trx.insertInto('navigationItems').values(rows.navigationItems).execute();
       await trx.insertInto('comments').values(rows.comments).execute();
       await trx.insertInto('likes').values(rows.likes).execute();
+      await trx.insertInto('productReviews').values(rows.productReviews).execute();
       await seedDemoCheckoutRules(trx, DEMO_WEBSITE_ID);
       await trx
         .insertInto('siteUsers')

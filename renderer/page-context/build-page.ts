@@ -8,6 +8,7 @@ import type { ShoppingCart } from '../../api/repositories/cart-repository.ts';
 import type { CommentThread } from '../../api/repositories/comment-repository.ts';
 import type { AdjacentItems } from '../../api/repositories/item-repository.ts';
 import type { PaywallOffer } from '../../api/repositories/paid-membership-repository.ts';
+import { type ProductReviews, reviewJson } from '../../api/repositories/review-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
 import { cartJson } from '../../api/services/cart-service.ts';
@@ -380,6 +381,7 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
           ...base(collection),
           pageType,
           ...itemContext(request, collection, loaded.item, loaded.loaded, loaded.adjacent, loaded.thread, byId),
+          ...(loaded.reviews ? { reviews: reviewsJson(loaded.item.id, loaded.reviews) } : {}),
         },
         ...page(collection),
       };
@@ -550,6 +552,20 @@ function itemContext(
     item: itemJson,
     productMerchandisingContext: loaded.merchandising,
     pagination: { prevItem: link(adjacent.previous), nextItem: link(adjacent.next) },
+  };
+}
+
+/**
+ * A product's reviews as the reviews section shows them: the summary (its
+ * average also as whole and half stars for the star row) and each review.
+ */
+function reviewsJson(itemId: string, { summary, reviews }: ProductReviews): Json {
+  return {
+    itemId,
+    count: summary.count,
+    average: summary.average === null ? undefined : summary.average.toFixed(1),
+    averageStars: summary.average === null ? 0 : Math.round(summary.average),
+    list: reviews.map(reviewJson),
   };
 }
 

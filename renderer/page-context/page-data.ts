@@ -42,9 +42,11 @@ import {
   type PaywallOffer,
   paywallOffersFor,
 } from '../../api/repositories/paid-membership-repository.ts';
+import { listReviews, type ProductReviews } from '../../api/repositories/review-repository.ts';
 import { getCollectionTaxonomy, type Taxonomy } from '../../api/repositories/taxonomy-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
 import { type PricedCart, priceShoppingCart } from '../../api/services/cart-pricing-service.ts';
+import { RECORD_TYPES } from '../../domain/spec-enums.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
 import type { PageRequest } from './build-page.ts';
 import { type LoadedItems, loadItems } from './load-items.ts';
@@ -72,7 +74,15 @@ export type RouteData =
   | { kind: 'search'; q: string; found: SearchPage; loaded: LoadedItems }
   | { kind: 'blocks'; content: { html: string; errors: PageBlockError[] } }
   | { kind: 'list'; found: OffsetPage<Item>; taxonomy: Taxonomy; loaded: LoadedItems }
-  | { kind: 'item'; item: Item | undefined; loaded?: LoadedItems; adjacent?: AdjacentItems; thread?: CommentThread };
+  | {
+      kind: 'item';
+      item: Item | undefined;
+      loaded?: LoadedItems;
+      adjacent?: AdjacentItems;
+      thread?: CommentThread;
+      /** A product's reviews (none for other items). */
+      reviews?: ProductReviews;
+    };
 
 /** What the asking visitor alone may see. */
 export interface VisitorData {
@@ -252,15 +262,16 @@ function planRoute(
         load: async (db) => {
           const item = await findItemByUrlId(db, websiteId, collection.id, route.itemUrlId);
           if (!item) return { kind: 'item', item };
-          const [loaded, adjacent, thread] = await Promise.all([
+          const [loaded, adjacent, thread, reviews] = await Promise.all([
             loadItems(db, websiteId, byId, [item], {
               withGallery: true,
               store: request.site.settings.storeSettings,
             }),
             adjacentItems(db, websiteId, item, collection.ordering),
             listComments(db, websiteId, item.id),
+            item.recordType === RECORD_TYPES['store-item'] ? listReviews(db, websiteId, item.id) : undefined,
           ]);
-          return { kind: 'item', item, loaded, adjacent, thread };
+          return { kind: 'item', item, loaded, adjacent, thread, reviews };
         },
       };
     }

@@ -57,6 +57,8 @@ t.test('seeding an empty database creates the demo site, and a second run change
   t.equal(counts.items, rows.items.length);
   t.equal(counts.product_variants, rows.productVariants.length);
   t.equal(counts.likes, rows.likes.length);
+  t.equal(counts.product_reviews, rows.productReviews.length);
+  t.ok(rows.productReviews.length > 0, 'demo products have reviews');
   t.equal(counts.images, readdirSync(DEMO_IMAGE_DIR).filter((file) => file.endsWith('.svg')).length);
 
   const second = await seedDemoSite(db);
