@@ -4,7 +4,8 @@
  * upgrade to /settings/billing/subscriptions/website); the plans are ours.
  * There is no real billing: choosing a plan records it, nothing is charged.
  */
-import { z } from 'zod';
+// Named imports, not the z namespace: the admin bundle then carries only what the schemas use.
+import { object, enum as zodEnum } from 'zod';
 import { OWNER_MESSAGES } from './owner-schemas.ts';
 
 export interface BillingPlan {
@@ -38,7 +39,7 @@ export const BILLING_PLANS: readonly BillingPlan[] = [
 
 export const PLAN_IDS = BILLING_PLANS.map((plan) => plan.id) as [BillingPlan['id'], ...BillingPlan['id'][]];
 
-export const planChoiceSchema = z.object({ plan: z.enum(PLAN_IDS, OWNER_MESSAGES.planInvalid) });
+export const planChoiceSchema = object({ plan: zodEnum(PLAN_IDS, OWNER_MESSAGES.planInvalid) });
 
 /** Spec section 2's upgrade paths, each leading to the admin app's plan page. */
 export const BILLING_PATHS = ['/settings/billing/upgrade', '/settings/billing/subscriptions/website'] as const;

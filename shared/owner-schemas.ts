@@ -4,7 +4,8 @@
  * the same thing about the same field. Messages are ours (the spec shows no
  * admin form), except 'Please enter a valid email' (spec section 5).
  */
-import { z } from 'zod';
+// Named imports, not the z namespace: the admin bundle then carries only what the schemas use.
+import { array, boolean, type infer as Infer, number, object, string, type ZodError, enum as zodEnum } from 'zod';
 import { isValidEmail } from './form-validation.ts';
 import { API_KEY_SCOPES, isRole } from './owner-permissions.ts';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SITE_USER_MESSAGES } from './site-user-messages.ts';
@@ -32,33 +33,30 @@ export const OWNER_MESSAGES = {
   planInvalid: 'Please choose one of the plans.',
 } as const;
 
-const trimmed = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
+const trimmed = (max: number, tooLong: string) => string().trim().max(max, tooLong);
 
-export const ownerEmail = z
-  .string()
+export const ownerEmail = string()
   .trim()
   .max(1000, OWNER_MESSAGES.emailInvalid)
   .refine(isValidEmail, OWNER_MESSAGES.emailInvalid);
 
 const chars = (value: string) => [...value].length;
 
-export const newOwnerPassword = z
-  .string()
+export const newOwnerPassword = string()
   .max(PASSWORD_MAX_LENGTH * 4, OWNER_MESSAGES.passwordLength)
   .refine((value) => chars(value) >= PASSWORD_MIN_LENGTH && chars(value) <= PASSWORD_MAX_LENGTH, {
     message: OWNER_MESSAGES.passwordLength,
   });
 
-export const personName = z
-  .string()
+export const personName = string()
   .trim()
   .min(1, OWNER_MESSAGES.nameMissing)
   .refine((value) => chars(value) <= NAME_MAX_LENGTH, OWNER_MESSAGES.nameTooLong);
 
-export const ownerSignInSchema = z.object({
+export const ownerSignInSchema = object({
   email: ownerEmail,
-  password: z.string().min(1, OWNER_MESSAGES.passwordMissing).max(1000, OWNER_MESSAGES.passwordLength),
-  rememberMe: z.boolean().optional(),
+  password: string().min(1, OWNER_MESSAGES.passwordMissing).max(1000, OWNER_MESSAGES.passwordLength),
+  rememberMe: boolean().optional(),
 });
 
 function isTimeZone(value: string): boolean {
@@ -84,41 +82,34 @@ function isCurrency(value: string): boolean {
   return supported ? supported('currency').includes(value) : true;
 }
 
-export const siteSettingsSchema = z.object({
-  siteTitle: z.string().trim().min(1, OWNER_MESSAGES.siteTitleMissing).max(200, OWNER_MESSAGES.siteTitleTooLong),
+export const siteSettingsSchema = object({
+  siteTitle: string().trim().min(1, OWNER_MESSAGES.siteTitleMissing).max(200, OWNER_MESSAGES.siteTitleTooLong),
   siteDescription: trimmed(2000, OWNER_MESSAGES.descriptionTooLong),
-  timeZone: z
-    .string()
-    .trim()
-    .max(100, OWNER_MESSAGES.timeZoneInvalid)
-    .refine(isTimeZone, OWNER_MESSAGES.timeZoneInvalid),
-  language: z
-    .string()
+  timeZone: string().trim().max(100, OWNER_MESSAGES.timeZoneInvalid).refine(isTimeZone, OWNER_MESSAGES.timeZoneInvalid),
+  language: string()
     .trim()
     .max(35, OWNER_MESSAGES.languageInvalid)
     .refine(isLanguageTag, OWNER_MESSAGES.languageInvalid),
-  baseCurrency: z.string().trim().toUpperCase().refine(isCurrency, OWNER_MESSAGES.currencyInvalid),
+  baseCurrency: string().trim().toUpperCase().refine(isCurrency, OWNER_MESSAGES.currencyInvalid),
   /** Empty for no captcha on the site's forms. */
-  captchaSiteKey: z
-    .string()
+  captchaSiteKey: string()
     .trim()
     .regex(/^[A-Za-z0-9_-]{0,100}$/, OWNER_MESSAGES.captchaKeyInvalid),
 });
-export type SiteSettingsInput = z.infer<typeof siteSettingsSchema>;
+export type SiteSettingsInput = Infer<typeof siteSettingsSchema>;
 
 /** '25', '25.5' or '25.50' in the base currency; empty for no minimum. */
 export const MONEY_TEXT = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
 
-export const storeSettingsInputSchema = z.object({
+export const storeSettingsInputSchema = object({
   storeTitle: trimmed(200, OWNER_MESSAGES.storeTitleTooLong),
   /** Major units as typed; the route turns it into minor units. */
-  minimumSubtotal: z
-    .string()
+  minimumSubtotal: string()
     .trim()
     .refine((value) => value === '' || MONEY_TEXT.test(value), OWNER_MESSAGES.minimumSubtotalInvalid),
-  multipleQuantityAllowedForServices: z.boolean(),
+  multipleQuantityAllowedForServices: boolean(),
 });
-export type StoreSettingsInput = z.infer<typeof storeSettingsInputSchema>;
+export type StoreSettingsInput = Infer<typeof storeSettingsInputSchema>;
 
 /** '25.5' → '2550' (two-decimal currencies); '' → '0'. */
 export function minorUnitsOf(amount: string): string {
@@ -137,33 +128,32 @@ export function majorUnitsOf(minor: string | undefined): string {
 
 const CODE_MAX = 50_000;
 /** Spec section 7: PUT /api/site-header-footer takes header and footer. */
-export const headerFooterSchema = z.object({
-  header: z.string().max(CODE_MAX, OWNER_MESSAGES.codeTooLong),
-  footer: z.string().max(CODE_MAX, OWNER_MESSAGES.codeTooLong),
+export const headerFooterSchema = object({
+  header: string().max(CODE_MAX, OWNER_MESSAGES.codeTooLong),
+  footer: string().max(CODE_MAX, OWNER_MESSAGES.codeTooLong),
 });
 
-export const roleSchema = z.number().refine(isRole, OWNER_MESSAGES.roleInvalid);
+export const roleSchema = number().refine(isRole, OWNER_MESSAGES.roleInvalid);
 
-export const invitationSchema = z.object({ email: ownerEmail, role: roleSchema });
-export const roleChangeSchema = z.object({ role: roleSchema });
+export const invitationSchema = object({ email: ownerEmail, role: roleSchema });
+export const roleChangeSchema = object({ role: roleSchema });
 
-export const acceptInvitationSchema = z.object({
-  token: z.string().max(200),
+export const acceptInvitationSchema = object({
+  token: string().max(200),
   name: personName,
   password: newOwnerPassword,
 });
 
-export const apiKeyCreateSchema = z.object({
-  name: z.string().trim().min(1, OWNER_MESSAGES.apiKeyNameMissing).max(100, OWNER_MESSAGES.apiKeyNameTooLong),
-  scopes: z
-    .array(z.enum(API_KEY_SCOPES))
+export const apiKeyCreateSchema = object({
+  name: string().trim().min(1, OWNER_MESSAGES.apiKeyNameMissing).max(100, OWNER_MESSAGES.apiKeyNameTooLong),
+  scopes: array(zodEnum(API_KEY_SCOPES))
     .min(1, OWNER_MESSAGES.apiKeyScopesMissing)
     .max(API_KEY_SCOPES.length)
     .transform((scopes) => [...new Set(scopes)]),
 });
 
 /** Field → first message, the shape the API's 400 answers carry in error.fields. */
-export function schemaProblems(error: z.ZodError): Record<string, string> {
+export function schemaProblems(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : 'body';
