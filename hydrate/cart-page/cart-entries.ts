@@ -16,7 +16,8 @@ export type CartEntry = Pick<
   | 'onSale'
   | 'lineTotalCents'
   | 'image'
->;
+> &
+  Partial<Pick<ShoppingCartEntry, 'additionalFields'>>;
 
 /** The entries of a cart; anything without the fields the page cannot do without is left out rather than crash it. */
 export function cartEntries(cart: CartSnapshot | null): CartEntry[] {

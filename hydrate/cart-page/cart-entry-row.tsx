@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
 import { QUANTITY as LIMITS } from '../../domain/quantity.ts';
+import { giftCardRecipientOf } from '../../shared/gift-card-recipient.ts';
 import { type CartEntry, variantText } from './cart-entries.ts';
 import { decreaseLabel, increaseLabel, removeLabel, CART_PAGE_TEXT as TEXT } from './cart-page-text.ts';
 
@@ -33,6 +34,8 @@ export function CartEntryRow({
   const input = useRef<HTMLInputElement>(null);
   const money = (cents: string) => formatMinorUnits(cents, entry.currency, locale);
   const variant = variantText(entry);
+  // A gift card's recipient and note, as the buyer typed them on the product page.
+  const gift = giftCardRecipientOf(entry.additionalFields);
   const { quantity, productName: name } = entry;
 
   // React's onChange is the input event; the DOM change event (spinner clicks, a committed edit) needs its own listener.
@@ -77,6 +80,17 @@ export function CartEntryRow({
       <div className="cart-page__info">
         <p className="cart-page__name">{entry.fullUrl ? <a href={entry.fullUrl}>{name}</a> : name}</p>
         {variant ? <p className="cart-page__variant">{variant}</p> : null}
+        {gift ? (
+          <p className="cart-page__variant cart-page__gift">
+            For: {gift.recipientName} ({gift.recipientEmail})
+            {gift.note ? (
+              <>
+                <br />
+                Note: {gift.note}
+              </>
+            ) : null}
+          </p>
+        ) : null}
         <p className="cart-page__unit-price product-price">
           {entry.onSale ? (
             <>

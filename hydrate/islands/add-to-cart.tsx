@@ -6,11 +6,15 @@
  * 'Added!' → idle (spec section 4) and announces the new cart. Some purchases
  * go on to checkout instead (spec section 4): a subscription in a cart of its
  * own (the cartToken), a gift card, and any product in express-checkout mode
- * (data-express-checkout="true" on the button).
+ * (data-express-checkout="true" on the button). A gift card's page asks for
+ * its recipient and a note ([data-gift-card-recipient]); they are checked
+ * here, go with the entry as its additionalFields, and the checkout it goes
+ * on to shows them with the chosen denomination.
  */
 import { type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { canAddToCart } from '../../domain/stock.ts';
+import { FORM_MESSAGES } from '../../shared/form-messages.ts';
 import { checkPurchase, purchaseScope, quantityInput } from '../add-to-cart-form.ts';
 import {
   AdditionalFieldsDialog,
@@ -25,6 +29,7 @@ import {
   CHECKOUT_PATH,
   SUBSCRIPTION_CART_PATH,
 } from '../cart-store.ts';
+import { clearOnInput, markRecipientErrors, RECIPIENT_SELECTOR, readRecipient } from '../gift-card-recipient-form.ts';
 import type { IslandProps } from '../island-types.ts';
 import { soldOutText } from '../sold-out-text.ts';
 import { VARIANT_CHANGE_EVENT, type VariantChange } from '../variant-page-effects.ts';
@@ -182,6 +187,17 @@ export function AddToCart({
   }, []);
 
   const mode = purchaseMode(productType, dataAttributes);
+  /** The gift card's recipient fields, when its page has them. */
+  const [recipientFields] = useState(() =>
+    mode === 'gift-card' ? purchaseScope(element).querySelector<HTMLElement>(RECIPIENT_SELECTOR) : null,
+  );
+
+  // The recipient is asked before the button, in reading and tab order (the server prints it after the picker's markup).
+  useLayoutEffect(() => {
+    if (!recipientFields) return;
+    element.before(recipientFields);
+    return clearOnInput(recipientFields);
+  }, [element, recipientFields]);
 
   /** additionalFields is the form's values as JSON text (spec section 7), or null without a form. */
   const send = useCallback(
@@ -215,6 +231,9 @@ export function AddToCart({
           });
         });
       } catch (error) {
+        // The server names the recipient fields it refused; they are marked as the island's own check marks them.
+        const fields = error instanceof ClientApiError ? error.fields : undefined;
+        if (fields && recipientFields) markRecipientErrors(recipientFields, fields);
         showAlert(error instanceof ClientApiError ? error.message : CLIENT_MESSAGES.unknown);
         later(timings.errorResetMs, () => {
           busy.current = false;
@@ -222,7 +241,7 @@ export function AddToCart({
         });
       }
     },
-    [itemId, mode, context, timings, later, showAlert],
+    [itemId, mode, context, timings, later, showAlert, recipientFields],
   );
 
   const add = useCallback(async () => {
@@ -236,11 +255,20 @@ export function AddToCart({
       check.field?.focus();
       return;
     }
+    if (recipientFields) {
+      const recipient = readRecipient(recipientFields);
+      if (!recipient.ok) {
+        showAlert(FORM_MESSAGES.formInvalid);
+        recipient.field?.focus();
+        return;
+      }
+      return send(check.sku, check.quantity, JSON.stringify(recipient.recipient));
+    }
     if (formJson === null) return send(check.sku, check.quantity, null);
     const form = readAdditionalFieldsForm(element.ownerDocument, itemId, formJson);
     if (form) setFormRequest({ form, sku: check.sku, quantity: check.quantity });
     else showAlert(ADD_TO_CART_TEXT.formUnavailable);
-  }, [element, itemId, productType, formJson, send, soldOut, showAlert]);
+  }, [element, itemId, productType, formJson, send, soldOut, showAlert, recipientFields]);
 
   // Typing a new quantity answers the alert about the old one.
   useEffect(() => {

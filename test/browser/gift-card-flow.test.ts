@@ -1,0 +1,93 @@
+/**
+ * A gift card bought as a shopper does it in headless Chromium (issue 19):
+ * the product page asks for the recipient's name and email and a note,
+ * before the button; the fields are checked with the spec's messages
+ * before any request; the purchase goes on to checkout, the gift card
+ * page, which shows the chosen denomination with the recipient and note,
+ * as the cart does.
+ */
+import t from 'tap';
+import { browserSkip, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
+
+const CART_ENTRIES = '/api/commerce/shopping-cart/entries';
+
+const skip = browserSkip(t);
+const site = skip ? undefined : await openSiteInBrowser(t);
+
+t.test('the gift card page asks for the recipient and goes on to checkout with them', { skip }, async (t) => {
+  if (!site) return;
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  t.teardown(() => context.close());
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === CART_ENTRIES) {
+      posts.push(request.postData() ?? '');
+    }
+  });
+  await page.goto(`${site.base}/shop/fernwood-gift-card`);
+  await page.locator('.sqs-add-to-cart-button[data-state]').waitFor();
+  await page.locator('.product-variants[data-variant-display]').waitFor();
+
+  const fields = page.getByRole('group', { name: 'Who is it for?' });
+  const name = fields.getByRole('textbox', { name: "Recipient's name" });
+  const email = fields.getByRole('textbox', { name: "Recipient's email" });
+  const note = fields.getByRole('textbox', { name: 'Note (optional)' });
+  for (const field of [name, email, note]) t.ok(await field.isVisible(), 'the field is there');
+  const button = page.locator('.sqs-add-to-cart-button[data-state]');
+  t.ok(
+    await page.evaluate(() => {
+      const group = document.querySelector('[data-gift-card-recipient]');
+      const add = document.querySelector('.sqs-add-to-cart-button');
+      return !!group && !!add && (group.compareDocumentPosition(add) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    }),
+    'the recipient comes before the button, in reading and tab order',
+  );
+
+  await page.getByRole('radio', { name: '$50' }).check();
+  await button.click();
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  t.match(await alert.innerText(), /Unable to purchase Gift Card/);
+  t.match(await alert.innerText(), /One or more fields is invalid, please check your entries\./);
+  t.equal(await name.getAttribute('aria-invalid'), 'true', 'the name is marked');
+  t.equal(await page.locator('#gift-card-recipient-name-error').innerText(), 'Required');
+  t.equal(await page.locator('#gift-card-recipient-email-error').innerText(), 'Required');
+  t.ok(await name.evaluate((input) => input === document.activeElement), 'focus goes to the first field to fix');
+  await screenshot(page, 'gift-card-1-required');
+
+  await name.fill('Grace Hopper');
+  t.equal(await name.getAttribute('aria-invalid'), null, 'typing clears its mark');
+  await email.fill('grace@example');
+  await button.click();
+  await page.locator('#gift-card-recipient-email-error:not([hidden])').waitFor();
+  t.equal(
+    await page.locator('#gift-card-recipient-email-error').innerText(),
+    'Email is not valid. Email addresses should follow the format user@domain.com.',
+  );
+  t.same(posts, [], 'nothing was sent while the fields were wrong');
+
+  await email.fill('grace@example.com');
+  await note.fill('Happy birthday, from the whole team');
+  await button.click();
+  await page.waitForURL(`${site.base}/checkout`);
+  t.equal(posts.length, 1, 'one add');
+  t.same(JSON.parse(JSON.parse(posts[0]!).additionalFields), {
+    recipientName: 'Grace Hopper',
+    recipientEmail: 'grace@example.com',
+    note: 'Happy birthday, from the whole team',
+  });
+  const summary = page.locator('.checkout-summary');
+  t.match(await summary.innerText(), /Fernwood Gift Card/);
+  t.match(await summary.innerText(), /\$50\.00/, 'the chosen denomination');
+  t.match(await summary.innerText(), /For: Grace Hopper \(grace@example\.com\)/);
+  t.match(await summary.innerText(), /Note: Happy birthday, from the whole team/);
+  await screenshot(page, 'gift-card-2-checkout');
+
+  await page.goto(`${site.base}/cart`);
+  await page.locator('.cart-page__gift').waitFor();
+  t.match(await page.locator('.cart-page__gift').innerText(), /For: Grace Hopper \(grace@example\.com\)/);
+  t.match(await page.locator('.cart-page__gift').innerText(), /Note: Happy birthday, from the whole team/);
+  t.same(problems, [], 'no console errors and no failed requests');
+});
