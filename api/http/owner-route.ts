@@ -15,6 +15,8 @@ export const OWNER_PATH_PREFIXES = [
   '/api/content-service/',
   '/api/commondata/',
   '/api/widget/',
+  // Spec section 7's multilingual calls, for the routes to come.
+  '/api/multilingual/',
 ] as const;
 
 export interface OwnerRoute {
