@@ -16,6 +16,12 @@ export interface PaywallOffer {
   fullUrl: string;
   priceMinor: string;
   currency: string;
+  /**
+   * Whether it can be bought: published, in an enabled collection. A paid
+   * area whose products are all withdrawn is still paid (never joined for
+   * free, isPaidMemberArea); its page says memberships are not on sale.
+   */
+  onSale: boolean;
 }
 
 /** The member areas the order's paywall products open, by id, whether or not a membership was granted. */
@@ -61,9 +67,9 @@ export async function grantPaidMemberships(
 }
 
 /**
- * The published paywall products that open each of these member areas, by
- * area id, the first in the store's order first; an area that none opens
- * is free to join.
+ * The paywall product that opens each of these member areas, by area id:
+ * the first on sale in the store's order, else the first withdrawn one; an
+ * area that none opens is free to join.
  */
 export async function paywallOffersFor(
   db: Db,
@@ -88,23 +94,23 @@ export async function paywallOffersFor(
       'collections.urlId as collectionUrlId',
       'products.priceMinor',
       'products.currency',
+      sql<boolean>`items.published and items.publish_on <= now() and collections.enabled`.as('onSale'),
     ])
     .where('products.websiteId', '=', websiteId)
     .where('products.memberAreaId', 'in', [...areaIds])
-    .where('items.published', '=', true)
-    .where('items.publishOn', '<=', sql<Date>`now()`)
-    .where('collections.enabled', '=', true)
     .orderBy('items.displayIndex')
     .orderBy('items.id')
     .execute();
   for (const row of rows) {
-    if (row.memberAreaId === null || offers.has(row.memberAreaId)) continue;
+    if (row.memberAreaId === null || offers.get(row.memberAreaId)?.onSale) continue;
+    if (offers.has(row.memberAreaId) && !row.onSale) continue;
     offers.set(row.memberAreaId, {
       itemId: row.itemId,
       title: row.title,
       fullUrl: `/${row.collectionUrlId}/${row.itemUrlId}`,
       priceMinor: String(row.priceMinor ?? '0'),
       currency: row.currency,
+      onSale: row.onSale === true,
     });
   }
   return offers;

@@ -397,6 +397,7 @@ function paywallJson(offer: PaywallOffer | undefined): Json | undefined {
     title: offer.title,
     fullUrl: offer.fullUrl,
     price: moneyJson(offer.priceMinor, offer.currency),
+    onSale: offer.onSale,
   };
 }
 

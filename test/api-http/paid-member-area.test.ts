@@ -231,3 +231,20 @@ t.test('bought signed out, or in a checkout that failed or was left, nothing is 
   t.equal(await orderCount(), orders);
   t.equal((await member.request('GET', LESSON)).statusCode, 403);
 });
+
+t.test('a paid area whose paywall product is withdrawn is not on sale, and still never joined for free', async (t) => {
+  const notebook = productId('the-roasters-notebook');
+  await db.updateTable('items').set({ published: false }).where('id', '=', notebook).execute();
+  t.teardown(() => db.updateTable('items').set({ published: true }).where('id', '=', notebook).execute());
+  const { member, id } = await newMember();
+  const denied = await member.request('GET', LESSON);
+  t.equal(denied.statusCode, 403);
+  t.match(denied.body, 'Memberships are not on sale at the moment.');
+  t.notMatch(denied.body, 'Buy The Roaster');
+  t.notMatch(denied.body, 'name="sb-join"', 'no free join in its place');
+  t.equal((await member.request('GET', `${LESSON}?format=json`)).json().memberArea.paywall.onSale, false);
+  await member.request('GET', '/');
+  const body = new URLSearchParams({ crumb: member.cookies.get('crumb') ?? '', 'sb-join': '1' }).toString();
+  await member.request('POST', LESSON, body, { 'content-type': 'application/x-www-form-urlencoded' });
+  t.same(await memberships(id), []);
+});
