@@ -5,6 +5,7 @@ import { analyticsDashboardRoutes } from './analytics-dashboard-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
 import { billingRoutes } from './billing-routes.ts';
 import { commercePreferencesRoutes } from './commerce-preferences-routes.ts';
+import { ownerCheckoutRulesRoutes } from './owner-checkout-rules-routes.ts';
 import { contributorRoutes } from './contributor-routes.ts';
 import { ownerSessionRoutes } from './owner-session-routes.ts';
 import { ownerSettingsRoutes } from './owner-settings-routes.ts';
@@ -19,5 +20,6 @@ export async function ownerRoutes(app: FastifyInstance, options: { db: Db; limit
   await app.register(apiKeyRoutes, { db: options.db });
   await app.register(billingRoutes, { db: options.db });
   await app.register(storeCreationRoutes, { db: options.db });
+  await app.register(ownerCheckoutRulesRoutes, { db: options.db });
   await app.register(analyticsDashboardRoutes, { db: options.db });
 }

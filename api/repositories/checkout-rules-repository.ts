@@ -17,7 +17,7 @@ import { newId } from '../db/ids.ts';
 import { json } from '../db/json.ts';
 import { readJsonColumns } from '../db/read-json.ts';
 import type { StoreSettings } from '../db/schema.ts';
-import type { Db } from './transaction.ts';
+import { type Db, inTransaction } from './transaction.ts';
 
 export function taxSettingsOf(settings: StoreSettings): TaxSettings {
   return { pricesIncludeTax: settings.pricesIncludeTax === true, rounding: settings.taxRounding ?? 'line' };
@@ -312,4 +312,118 @@ export async function setVariantWeight(db: Db, websiteId: string, variantId: str
     .where('websiteId', '=', websiteId)
     .where('id', '=', variantId)
     .execute();
+}
+
+// ---------------------------------------------------------------------------
+// The owner's changes (api/http/owner-checkout-rules-routes.ts): each replaces
+// one rule whole, by its id, so a form that saves twice leaves one copy.
+
+/** A zone and its rates as the owner saved them last; the old rates go. */
+export async function saveShippingZone(db: Db, websiteId: string, zone: NewShippingZone & { id: string }) {
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('shippingZones').where('websiteId', '=', websiteId).where('id', '=', zone.id).execute();
+    const position = await trx
+      .selectFrom('shippingZones')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('websiteId', '=', websiteId)
+      .executeTakeFirstOrThrow();
+    await createShippingZone(trx, websiteId, zone, Number(position.n));
+  });
+}
+
+export async function deleteShippingZone(db: Db, websiteId: string, zoneId: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('shippingZones')
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', zoneId)
+    .returning('id')
+    .executeTakeFirst();
+  return deleted !== undefined;
+}
+
+export async function saveTaxRate(db: Db, websiteId: string, rate: TaxRate) {
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('taxRates').where('websiteId', '=', websiteId).where('id', '=', rate.id).execute();
+    await createTaxRate(trx, websiteId, rate);
+  });
+}
+
+export async function deleteTaxRate(db: Db, websiteId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('taxRates')
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return deleted !== undefined;
+}
+
+export type SaveDiscountResult = { ok: true } | { ok: false; reason: 'code-taken' | 'limit-below-uses' };
+
+/**
+ * A discount as the owner saved it; how often it was used stays (and its
+ * uses), so a new limit below that count is refused rather than broken.
+ */
+export async function saveDiscount(
+  db: Db,
+  websiteId: string,
+  discount: NewDiscount & { id: string },
+): Promise<SaveDiscountResult> {
+  const code = discount.code ? discount.code.trim().toUpperCase() : null;
+  return inTransaction(db, async (trx) => {
+    if (code !== null) {
+      const other = await trx
+        .selectFrom('discounts')
+        .select('id')
+        .where('websiteId', '=', websiteId)
+        .where('code', '=', code)
+        .where('id', '<>', discount.id)
+        .executeTakeFirst();
+      if (other) return { ok: false, reason: 'code-taken' };
+    }
+    const existing = await trx
+      .selectFrom('discounts')
+      .select('timesUsed')
+      .where('websiteId', '=', websiteId)
+      .where('id', '=', discount.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!existing) {
+      await createDiscount(trx, websiteId, discount);
+      return { ok: true };
+    }
+    if (discount.usageLimit != null && discount.usageLimit < existing.timesUsed) {
+      return { ok: false, reason: 'limit-below-uses' };
+    }
+    await trx
+      .updateTable('discounts')
+      .set({
+        code,
+        name: discount.name,
+        kind: discount.kind,
+        value: discount.value ?? '0',
+        minimumSubtotalMinor: discount.minimumSubtotalCents ?? null,
+        startsOn: discount.startsOn ?? null,
+        endsOn: discount.endsOn ?? null,
+        usageLimit: discount.usageLimit ?? null,
+        perCustomerLimit: discount.perCustomerLimit ?? null,
+        productIds: json(discount.productIds ?? []),
+        categories: json(discount.categories ?? []),
+        active: discount.active ?? true,
+      })
+      .where('websiteId', '=', websiteId)
+      .where('id', '=', discount.id)
+      .execute();
+    return { ok: true };
+  });
+}
+
+export async function deleteDiscount(db: Db, websiteId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('discounts')
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return deleted !== undefined;
 }

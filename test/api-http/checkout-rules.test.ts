@@ -8,11 +8,14 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import t from 'tap';
+import { CHECKOUT_RULES_PATH } from '../../api/http/owner-checkout-rules-routes.ts';
 import { createDiscount } from '../../api/repositories/checkout-rules-repository.ts';
 import { DEMO_SHIPPING } from '../../api/seed/demo-checkout-rules.ts';
+import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
 import { type DemoApp, openDemoApp } from '../site/demo-app.ts';
 import { CRUMB, productId, Visitor } from './api-helpers.ts';
+import { OwnerClient } from './owner-helpers.ts';
 
 const MUG = { itemId: productId('stoneware-mug'), sku: 'FW-MUG-SLATE', quantity: 1 };
 const SCOOP = { itemId: productId('walnut-coffee-scoop'), quantity: 1 };
@@ -360,4 +363,116 @@ t.test('20 parallel checkouts with a code limited to 5 uses: exactly 5 orders us
   t.equal(Number(uses.n), 5);
   t.equal(await stockOf(demo, 'FW-SCOOP'), stockBefore - 5, 'refused orders took no stock');
   t.equal((await orders(demo)).length, 5);
+});
+
+t.test('the owner sets the rules: zones, tax rates, discounts and prices with tax in them', async (t) => {
+  const demo = await openDemoApp(t);
+  const owner = async (who: { email: string; password: string }) => {
+    const client = new OwnerClient(demo.app);
+    t.equal((await client.ownerSignIn(who.email, who.password)).statusCode, 200);
+    return client;
+  };
+  const manager = await owner(DEMO_OWNERS.storeManager);
+  const rules = (await manager.request('GET', CHECKOUT_RULES_PATH)).json();
+  t.same(
+    rules.zones.map((zone: { name: string; rates: unknown[] }) => [zone.name, zone.rates.length]),
+    [
+      ['United States', 3],
+      ['Rest of the world', 1],
+    ],
+  );
+  t.equal(rules.taxRates.length, 4);
+  t.same(
+    rules.discounts.map((discount: { code: string }) => discount.code),
+    ['WELCOME10', 'FREESHIP'],
+  );
+  t.same(rules.tax, { pricesIncludeTax: false, taxRounding: 'line' });
+
+  const editor = await owner(DEMO_OWNERS.editor);
+  const refused = await editor.request('PUT', `${CHECKOUT_RULES_PATH}/tax-settings`, {
+    pricesIncludeTax: true,
+    taxRounding: 'line',
+  });
+  t.equal(refused.statusCode, 403, 'an editor may not change the store’s rules');
+
+  const zoneId = 'a1b2c3d4e5f6a1b2c3d4e5f6';
+  const badZone = await manager.request('PUT', `${CHECKOUT_RULES_PATH}/shipping-zones/${zoneId}`, {
+    name: 'Europe',
+    areas: [{ country: 'Narnia' }],
+    rates: [],
+  });
+  t.equal(badZone.statusCode, 400);
+  t.match(badZone.json().error.fields, {
+    'areas.0.country': 'Use a country code (ISO 3166-1), or * for everywhere else.',
+  });
+  const europe = await manager.request('PUT', `${CHECKOUT_RULES_PATH}/shipping-zones/${zoneId}`, {
+    name: 'Germany and France',
+    areas: [{ country: 'DE' }, { country: 'FR' }],
+    rates: [{ name: 'DHL', kind: 'flat', amountCents: '900', description: '3 to 6 days' }],
+  });
+  t.equal(europe.statusCode, 200);
+  const taxId = 'b1b2c3d4e5f6a1b2c3d4e5f6';
+  t.equal(
+    (
+      await manager.request('PUT', `${CHECKOUT_RULES_PATH}/tax-rates/${taxId}`, {
+        name: 'German VAT',
+        country: 'DE',
+        region: null,
+        ratePercent: '19',
+        appliesToShipping: true,
+      })
+    ).statusCode,
+    200,
+  );
+  const withTax = await manager.request('PUT', `${CHECKOUT_RULES_PATH}/tax-settings`, {
+    pricesIncludeTax: true,
+    taxRounding: 'order',
+  });
+  t.same(withTax.json().tax, { pricesIncludeTax: true, taxRounding: 'order' });
+
+  const badCode = await manager.request('PUT', `${CHECKOUT_RULES_PATH}/discounts/c1b2c3d4e5f6a1b2c3d4e5f6`, {
+    code: 'WELCOME10',
+    name: 'Copy',
+    kind: 'percentage',
+    value: '150',
+  });
+  t.equal(badCode.statusCode, 400);
+  t.same(badCode.json().error.fields, { value: 'Enter a percentage from 0.01 to 100.' });
+  const taken = await manager.request('PUT', `${CHECKOUT_RULES_PATH}/discounts/c1b2c3d4e5f6a1b2c3d4e5f6`, {
+    code: 'welcome10',
+    name: 'Copy',
+    kind: 'percentage',
+    value: '15',
+  });
+  t.same(taken.json().error.fields, { code: 'Another discount has this code.' });
+  const auto = await manager.request('PUT', `${CHECKOUT_RULES_PATH}/discounts/c1b2c3d4e5f6a1b2c3d4e5f6`, {
+    code: null,
+    name: 'Five off',
+    kind: 'fixed',
+    value: '500',
+  });
+  t.equal(auto.statusCode, 200, 'an automatic discount');
+
+  // A German shopper: €-free demo in dollars, prices with VAT in them; $32.00 − $5.00 automatic, DHL $9.00.
+  const visitor = new Visitor(demo.app);
+  await visitor.add(MUG);
+  const cart = (
+    await visitor.request('PUT', '/api/commerce/shopping-cart/shipping-location', {
+      country: 'DE',
+      postalCode: '10115',
+    })
+  ).json().shoppingCart;
+  t.same(
+    cart.shippingOptions.map((option: { name: string }) => option.name),
+    ['DHL'],
+    'the most precise zone wins',
+  );
+  // Tax in 2700 + 900 at 19/119, rounded once: 574.79… → 575; nothing is added to the total.
+  t.match(cart, { discountCents: '500', shippingCostCents: '900', taxCents: '575', grandTotalCents: '3600' });
+  t.match(cart.applicableTaxRules, [{ name: 'German VAT', taxCents: '575' }]);
+
+  t.equal((await manager.request('DELETE', `${CHECKOUT_RULES_PATH}/shipping-zones/${zoneId}`)).statusCode, 200);
+  t.equal((await manager.request('DELETE', `${CHECKOUT_RULES_PATH}/shipping-zones/${zoneId}`)).statusCode, 404);
+  const after = (await visitor.cart()).shippingOptions.map((option: { name: string }) => option.name);
+  t.same(after, ['International shipping'], 'without the zone, Germany is the rest of the world again');
 });

@@ -166,6 +166,25 @@ const SAMPLES: Record<string, { url?: string; body?: unknown }> = {
   'POST /api/site-users/account/notifications/restock/send': { body: { productId: 'x', variantId: 'y' } },
   'POST /api/site-users/account/notifications/restock/send/all': { body: { sendRequests: [] } },
 };
+  'GET /api/owner/checkout-rules': {},
+  'PUT /api/owner/checkout-rules/tax-settings': { body: { pricesIncludeTax: false, taxRounding: 'line' } },
+  'PUT /api/owner/checkout-rules/shipping-zones/:id': {
+    url: `/api/owner/checkout-rules/shipping-zones/${'0'.repeat(24)}`,
+    body: { name: '', areas: [], rates: [] },
+  },
+  'DELETE /api/owner/checkout-rules/shipping-zones/:id': {
+    url: `/api/owner/checkout-rules/shipping-zones/${'0'.repeat(24)}`,
+  },
+  'PUT /api/owner/checkout-rules/tax-rates/:id': {
+    url: `/api/owner/checkout-rules/tax-rates/${'0'.repeat(24)}`,
+    body: { name: '', country: 'XX', region: null, ratePercent: '', appliesToShipping: false },
+  },
+  'DELETE /api/owner/checkout-rules/tax-rates/:id': { url: `/api/owner/checkout-rules/tax-rates/${'0'.repeat(24)}` },
+  'PUT /api/owner/checkout-rules/discounts/:id': {
+    url: `/api/owner/checkout-rules/discounts/${'0'.repeat(24)}`,
+    body: { code: '', name: '', kind: 'fixed', value: '' },
+  },
+  'DELETE /api/owner/checkout-rules/discounts/:id': { url: `/api/owner/checkout-rules/discounts/${'0'.repeat(24)}` },
 
 t.test('role none cannot sign in', async (t) => {
   t.equal(noneSignIn?.statusCode, 403);
