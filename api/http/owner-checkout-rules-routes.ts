@@ -33,11 +33,9 @@ export const CHECKOUT_RULES_PATH = '/api/owner/checkout-rules';
 const MINOR = /^\d{1,15}$/;
 const minor = z.string().regex(MINOR, { error: 'Enter an amount in cents, like 695.' });
 const name = z.string().trim().min(1, { error: 'Enter a name.' }).max(100, { error: 'Use 100 characters or fewer.' });
-const country = z
-  .string()
-  .refine((code) => code === '*' || isCountryCode(code), {
-    error: 'Use a country code (ISO 3166-1), or * for everywhere else.',
-  });
+const country = z.string().refine((code) => code === '*' || isCountryCode(code), {
+  error: 'Use a country code (ISO 3166-1), or * for everywhere else.',
+});
 const regions = z.array(z.string().trim().min(1).max(100)).max(100);
 
 const zoneBody = z.object({
