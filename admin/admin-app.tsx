@@ -7,11 +7,13 @@
 import type { ReactNode } from 'react';
 import type { OwnerAction } from '../shared/owner-permissions.ts';
 import { Panel } from './panel.tsx';
+import { AnalyticsPanel } from './panels/analytics-panel.tsx';
 import { ApiKeysLearnMorePanel, ApiKeysPanel, ApiKeysTermsPanel } from './panels/api-keys-panel.tsx';
 import { CodeInjectionPanel } from './panels/code-injection-panel.tsx';
 import { CommercePreferencesPanel } from './panels/commerce-preferences-panel.tsx';
 import { ContributorsPanel } from './panels/contributors-panel.tsx';
 import { InvitationPanel } from './panels/invitation-panel.tsx';
+import { NavigationPanel } from './panels/navigation-panel.tsx';
 import { PlanPanel } from './panels/plan-panel.tsx';
 import { SignInPanel } from './panels/sign-in-panel.tsx';
 import { SiteSettingsPanel } from './panels/site-settings-panel.tsx';
@@ -34,6 +36,18 @@ const ROUTES: readonly Route[] = [
     label: 'Site settings',
     needs: 'site-settings:read',
     render: () => <SiteSettingsPanel />,
+  },
+  {
+    path: `${CONFIG_PATH}/navigation`,
+    label: 'Navigation',
+    needs: 'navigation:read',
+    render: () => <NavigationPanel />,
+  },
+  {
+    path: `${CONFIG_PATH}/analytics`,
+    label: 'Analytics',
+    needs: 'analytics:read',
+    render: () => <AnalyticsPanel />,
   },
   {
     path: `${CONFIG_PATH}/code-injection`,

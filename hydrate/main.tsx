@@ -23,7 +23,7 @@ const startAnalytics = () =>
   void import('./analytics/start-analytics.ts').then((analytics) => analytics.startAnalytics(window));
 const whenIdle = () =>
   'requestIdleCallback' in window
-    ? window.requestIdleCallback(startAnalytics, { timeout: 5_000 })
+    ? window.requestIdleCallback(startAnalytics, { timeout: 1_000 })
     : setTimeout(startAnalytics, 1);
 if (document.readyState === 'complete') whenIdle();
 else window.addEventListener('load', whenIdle, { once: true });

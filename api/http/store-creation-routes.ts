@@ -25,6 +25,8 @@ import { ownerRoute } from './owner-route.ts';
 export const PRODUCTS_PATH = '/api/content-service/product/1.1/websites/:websiteId/products';
 export const SITE_LAYOUT_PATH = '/api/commondata/GetSiteLayout';
 export const UPDATE_NAVIGATION_PATH = '/api/widget/UpdateNavigation';
+/** The site's collections, for the navigation editor to name links by. */
+export const COLLECTIONS_PATH = '/api/owner/collections';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -107,6 +109,20 @@ export async function storeCreationRoutes(app: FastifyInstance, options: { db: D
       await deleteStore(db, websiteId, (request.params as { collectionId: string }).collectionId);
       return reply.code(204).send();
     },
+  });
+
+  ownerRoute(app, {
+    method: 'GET',
+    url: COLLECTIONS_PATH,
+    permission: 'navigation:read',
+    handler: async (request) =>
+      db
+        .selectFrom('collections')
+        .select(['id', 'title', 'urlId', 'typeName', 'memberOnly', 'enabled'])
+        .where('websiteId', '=', requireOwner(request).site.website.id)
+        .orderBy('displayIndex')
+        .orderBy('title')
+        .execute(),
   });
 
   // Spec section 7: the layout list, each with its identifier and links.

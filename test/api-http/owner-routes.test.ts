@@ -156,6 +156,7 @@ const SAMPLES: Record<string, { url?: string; body?: unknown }> = {
     url: `/api/content-service/product/1.1/websites/${DEMO_WEBSITE_ID}/products/${'0'.repeat(24)}`,
   },
   'GET /api/commondata/GetSiteLayout': {},
+  'GET /api/owner/collections': {},
   'POST /api/widget/UpdateNavigation': { body: { fieldName: 'no-such-navigation', navigation: { items: [] } } },
   'GET /api/owner/analytics': { url: '/api/owner/analytics?from=2026-11-01&to=2026-11-07' },
   'PUT /api/owner/billing/plan': { body: { plan: 'personal' } },
@@ -165,7 +166,6 @@ const SAMPLES: Record<string, { url?: string; body?: unknown }> = {
   },
   'POST /api/site-users/account/notifications/restock/send': { body: { productId: 'x', variantId: 'y' } },
   'POST /api/site-users/account/notifications/restock/send/all': { body: { sendRequests: [] } },
-};
   'GET /api/owner/checkout-rules': {},
   'PUT /api/owner/checkout-rules/tax-settings': { body: { pricesIncludeTax: false, taxRounding: 'line' } },
   'PUT /api/owner/checkout-rules/shipping-zones/:id': {
@@ -185,6 +185,7 @@ const SAMPLES: Record<string, { url?: string; body?: unknown }> = {
     body: { code: '', name: '', kind: 'fixed', value: '' },
   },
   'DELETE /api/owner/checkout-rules/discounts/:id': { url: `/api/owner/checkout-rules/discounts/${'0'.repeat(24)}` },
+};
 
 t.test('role none cannot sign in', async (t) => {
   t.equal(noneSignIn?.statusCode, 403);
