@@ -43,7 +43,8 @@ export function bundleIslands(): Promise<IslandsBundle> {
     const name = (path: string) => path.slice(path.lastIndexOf('/') + 1);
     const files = new Map(result.outputFiles.map((file) => [name(file.path), file.contents]));
     const outputs = result.metafile.outputs;
-    const entryPath = Object.keys(outputs).find((path) => outputs[path]!.entryPoint !== undefined)!;
+    // Lazily imported modules are entry points of their own chunks too: the page's entry is main.tsx's.
+    const entryPath = Object.keys(outputs).find((path) => outputs[path]!.entryPoint?.endsWith('hydrate/main.tsx'))!;
     const initial = new Set<string>();
     const visit = (path: string) => {
       if (initial.has(path)) return;

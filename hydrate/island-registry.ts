@@ -66,6 +66,9 @@ const LazyProductReviews = lazy(() =>
   import('./islands/product-reviews.tsx').then((module) => ({ default: module.ProductReviews })),
 );
 
+/** Galleries (lightbox, autoplay, thumbnails) are on a few pages only: a chunk of their own. */
+const LazyGallery = lazy(() => import('./islands/gallery.tsx').then((module) => ({ default: module.Gallery })));
+
 /** The account pages are visited rarely and by few: a chunk of their own. */
 const LazyAccountPage = lazy(() =>
   import('./islands/account-page.tsx').then((module) => ({ default: module.AccountPage })),
@@ -190,6 +193,13 @@ export const ISLANDS: IslandRegistry = {
       // Next to the gallery, not in it: the island works on the server's markup and renders nothing itself.
       container: (gallery) => islandRoot(gallery, 'product-gallery-island', 'after'),
       render: (gallery, _container, context) => createElement(ProductGallery, { element: gallery, context }),
+    },
+    gallery: {
+      // A gallery's frame (blocks/gallery-layout.block, page-blocks/gallery.html); the pause button goes in at its end.
+      selector: '[data-gallery]',
+      container: (frame) => islandRoot(frame, 'gallery-island', 'append'),
+      render: (frame, _container, context) =>
+        createElement(Suspense, { fallback: null }, createElement(LazyGallery, { element: frame, context })),
     },
     'product-reviews': {
       // The reviews section (templates/default/blocks/product-reviews.block); the form goes into its slot.

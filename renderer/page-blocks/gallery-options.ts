@@ -26,6 +26,10 @@ type GalleryDesign = (typeof GALLERY_OPTIONS.design.values)[number];
 const DEFAULT_ASPECT_RATIO: AspectRatioName = 'square';
 const THUMBNAILS_PER_ROW = { min: 1, max: 10, default: 4 } as const;
 const PADDING = { min: 0, max: 50, default: 20 } as const;
+const AUTOPLAY_DURATION = { min: 1, max: 10, default: 5 } as const;
+const THUMBNAIL_STRIP_HEIGHT = { min: 0, max: 200, default: 80 } as const;
+const THUMBNAIL_STRIP_MARGIN = { min: 0, max: 60, default: 20 } as const;
+const MAX_WIDTH = { min: 100, max: 300, default: 300 } as const;
 
 export interface GalleryLayout {
   readonly design: GalleryDesign;
@@ -37,6 +41,20 @@ export interface GalleryLayout {
   readonly gap: number;
   readonly ratio: string;
   readonly showMeta: boolean;
+  /** Pictures open in the lightbox dialog instead of their pages. */
+  readonly lightbox: boolean;
+  readonly lightboxTheme: 'dark' | 'light';
+  /** Seconds between moves of a slideshow or slider that plays by itself; null when it does not. */
+  readonly autoplaySeconds: number | null;
+  /** Pixels. */
+  readonly thumbnailStripHeight: number;
+  /** Pixels. */
+  readonly thumbnailStripMargin: number;
+  /** A slider picture's widest, in pixels. */
+  readonly maxWidth: number;
+  /** Picture pages open in a new tab (only without the lightbox, which opens nothing). */
+  readonly newWindow: boolean;
+  readonly transparentBackground: boolean;
 }
 
 function whole(value: unknown, range: { min: number; max: number; default: number }): number {
@@ -61,5 +79,16 @@ export function galleryLayout(options: unknown): GalleryLayout {
     gap: whole(childOf(options, 'padding'), PADDING),
     ratio: GALLERY_ASPECT_RATIOS[ratioName],
     showMeta: flagOf(childOf(options, 'show-meta')),
+    lightbox: flagOf(childOf(options, 'lightbox')),
+    lightboxTheme: textIfSet(childOf(options, 'lightboxTheme')) === 'light' ? 'light' : 'dark',
+    autoplaySeconds:
+      (design === 'slideshow' || design === 'slider') && flagOf(childOf(options, 'autoplay'))
+        ? whole(childOf(options, 'autoplay-duration'), AUTOPLAY_DURATION)
+        : null,
+    thumbnailStripHeight: whole(childOf(options, 'thumbnail-strip-height'), THUMBNAIL_STRIP_HEIGHT),
+    thumbnailStripMargin: whole(childOf(options, 'thumbnail-strip-margin'), THUMBNAIL_STRIP_MARGIN),
+    maxWidth: whole(childOf(options, 'max-width'), MAX_WIDTH),
+    newWindow: !flagOf(childOf(options, 'lightbox')) && flagOf(childOf(options, 'newWindow')),
+    transparentBackground: flagOf(childOf(options, 'transparentBackground')),
   };
 }

@@ -380,8 +380,16 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
         context: {
           ...base(collection),
           pageType,
-          ...itemContext(request, collection, loaded.item, loaded.loaded, loaded.adjacent, loaded.thread, byId),
-          ...(loaded.reviews ? { reviews: reviewsJson(loaded.item.id, loaded.reviews) } : {}),
+          ...itemContext(
+            request,
+            collection,
+            loaded.item,
+            loaded.loaded,
+            loaded.adjacent,
+            loaded.thread,
+            byId,
+            loaded.reviews,
+          ),
         },
         ...page(collection),
       };
@@ -538,10 +546,12 @@ function itemContext(
   adjacent: AdjacentItems,
   thread: CommentThread,
   collections: ReadonlyMap<string, Collection>,
+  reviews: ProductReviews | undefined,
 ): Json {
   const link = (other: Item | undefined) =>
     other ? { title: other.title, fullUrl: itemUrl(collection, other) } : undefined;
   const itemJson: Json = { ...loaded.items[0], comments: thread.comments.map(commentJson) };
+  if (reviews) itemJson.reviews = reviewsJson(item.id, reviews);
   // Only the product page has an installment slot, so list pages do without the context.
   const isProduct = item.recordType === RECORD_TYPES['store-item'];
   if (isProduct) itemJson.installmentContext = installmentContextJson(request.site);
