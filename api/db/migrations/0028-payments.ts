@@ -24,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_on timestamptz NOT NULL DEFAULT now(),
       updated_on timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (website_id, id),
-      UNIQUE (provider, provider_payment_id)
+      UNIQUE (website_id, provider, provider_payment_id)
     )`.execute(db);
   await sql`CREATE INDEX payments_cart ON payments (website_id, cart_id)`.execute(db);
   await sql`
