@@ -270,5 +270,15 @@ t.test("a subscription keeps 'every month' after a variant is chosen", { skip },
     'and says so to screen readers',
   );
   await screenshot(page, 'product-6-subscription');
+
+  // Subscribing goes on to checkout, which says the order recurs and how often.
+  await addButton(page).click();
+  await page.waitForURL(/\/checkout\?cartToken=/);
+  t.match(
+    await page.locator('.checkout-summary .checkout-line__recurs').innerText(),
+    /^Recurring order: \$44\.00 every month$/,
+    'checkout: the line recurs every month',
+  );
+  await screenshot(page, 'product-7-subscription-checkout');
   t.same(problems, [], 'no console errors and no failed requests');
 });
