@@ -60,6 +60,18 @@ export const API_ERRORS = {
   'product-not-found': { status: 404, message: 'That product was not found.' },
   'entry-not-found': { status: 404, message: 'That item is no longer in your cart.' },
   'route-not-found': { status: 404, message: 'Not found.' },
+  // Checkout rules (issue 20): where a cart goes, how, and the codes it carries.
+  'cart-not-found': { status: 404, message: 'There is no cart to update. Add something to your cart first.' },
+  'shipping-location-invalid': { status: 400, message: 'Please check the highlighted address fields.' },
+  'shipping-option-unavailable': {
+    status: 400,
+    message: 'That shipping option is not available for this address. Please choose another.',
+  },
+  'discount-code-blank': { status: 400, message: 'Enter a discount code.' },
+  'discount-code-unknown': {
+    status: 400,
+    message: (p) => `The code ${p.code} is not one we know. Check it and try again.`,
+  },
   // Spec section 8, store creation: the site layout has no main navigation to add the store to.
   'no-main-navigation': { status: 404, message: NO_MAIN_NAVIGATION },
   'collection-not-found': { status: 404, message: 'That collection was not found.' },
@@ -197,18 +209,6 @@ export class ApiError extends Error {
     const message =
       typeof definition.message === 'function' ? definition.message(options.params ?? {}) : definition.message;
     super(message);
-  // Checkout rules (issue 20): where a cart goes, how, and the codes it carries.
-  'cart-not-found': { status: 404, message: 'There is no cart to update. Add something to your cart first.' },
-  'shipping-location-invalid': { status: 400, message: 'Please check the highlighted address fields.' },
-  'shipping-option-unavailable': {
-    status: 400,
-    message: 'That shipping option is not available for this address. Please choose another.',
-  },
-  'discount-code-blank': { status: 400, message: 'Enter a discount code.' },
-  'discount-code-unknown': {
-    status: 400,
-    message: (p) => `The code ${p.code} is not one we know. Check it and try again.`,
-  },
     this.name = 'ApiError';
     this.code = code;
     this.statusCode = definition.status;

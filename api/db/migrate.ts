@@ -19,15 +19,15 @@ import * as sitePassword from './migrations/0016-site-password.ts';
 import * as orderNumbersFrom1001 from './migrations/0017-order-numbers-from-1001.ts';
 import * as visitorEvents from './migrations/0018-visitor-events.ts';
 import * as cookiePolicy from './migrations/0019-cookie-policy.ts';
+import * as checkoutRules from './migrations/0020-checkout-rules.ts';
 import * as analyticsRollups from './migrations/0022-analytics-rollups.ts';
 import * as paidMemberAreas from './migrations/0023-paid-member-areas.ts';
 import * as jobs from './migrations/0024-jobs.ts';
-import * as payments from './migrations/0028-payments.ts';
-import * as checkoutRules from './migrations/0020-checkout-rules.ts';
 import * as ownerAccounts from './migrations/0025-owner-accounts.ts';
 import * as orderLineDetails from './migrations/0026-order-line-details.ts';
 import * as productReviews from './migrations/0027-product-reviews.ts';
-import * as productReviews from './migrations/0027-product-reviews.ts';
+import * as payments from './migrations/0028-payments.ts';
+import * as likesOutsideContentVersion from './migrations/0029-likes-outside-content-version.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -55,10 +55,10 @@ const migrations: Record<string, Migration> = {
   '0023-paid-member-areas': paidMemberAreas,
   '0024-jobs': jobs,
   '0028-payments': payments,
+  '0029-likes-outside-content-version': likesOutsideContentVersion,
   '0020-checkout-rules': checkoutRules,
   '0025-owner-accounts': ownerAccounts,
   '0026-order-line-details': orderLineDetails,
-  '0027-product-reviews': productReviews,
   '0027-product-reviews': productReviews,
 };
 

@@ -112,7 +112,8 @@ export class TestPaymentProvider implements PaymentProvider {
     return this.outcome(row, 'authentication_failed', PAYMENT_MESSAGES.actionFailed);
   }
 
-  async refund(paymentId: string, amountMinor: number): Promise<{ refundId: string }> {
+  /** Each call refunds once: the test provider keeps no refunds to repeat, so the key is not needed. */
+  async refund(paymentId: string, amountMinor: number, _idempotencyKey?: string): Promise<{ refundId: string }> {
     const { rows } = await sql<{ id: string }>`
       UPDATE test_provider_payments SET refunded_minor = refunded_minor + ${amountMinor}
       WHERE id = ${paymentId} AND status = 'succeeded' AND refunded_minor + ${amountMinor} <= amount_minor
