@@ -248,3 +248,43 @@ t.test('a paid area whose paywall product is withdrawn is not on sale, and still
   await member.request('POST', LESSON, body, { 'content-type': 'application/x-www-form-urlencoded' });
   t.same(await memberships(id), []);
 });
+
+t.test('a lesson kept in a free member area’s blog: the lesson template for members, denied to others', async (t) => {
+  const circle = collectionId('roasters-circle');
+  await db
+    .insertInto('items')
+    .values({
+      websiteId: DEMO_WEBSITE_ID,
+      id: 'a0a0a0a0a0a0a0a0a0a0a0a0',
+      collectionId: circle,
+      recordType: 62,
+      title: 'Cupping Session Replay',
+      urlId: 'cupping-session-replay',
+      body: '<p>Slurp loudly: the spray carries the aroma to the back of the palate.</p>',
+      addedOn: new Date('2026-03-01T14:00:00Z'),
+      publishOn: new Date('2026-03-01T14:00:00Z'),
+      updatedOn: new Date('2026-03-01T14:00:00Z'),
+    })
+    .execute();
+  const path = '/roasters-circle/cupping-session-replay';
+  const secret = 'Slurp loudly';
+  const visitor = new Visitor(app);
+  const denied = await visitor.request('GET', path);
+  t.equal(denied.statusCode, 403);
+  t.notMatch(denied.body, secret);
+  t.notMatch((await visitor.request('GET', `${path}?format=json`)).body, secret);
+  const found = (await visitor.request('GET', '/search?q=slurp&format=json')).json();
+  t.notOk(
+    (found.items as Array<{ fullUrl: string }>).some((item) => item.fullUrl === path),
+    'search never finds it',
+  );
+
+  const member = new Member(app);
+  await member.signIn(DEMO_MEMBER.email, DEMO_MEMBER.password);
+  const shown = await member.request('GET', path);
+  t.equal(shown.statusCode, 200);
+  t.match(shown.body, '<article class="lesson');
+  t.match(shown.body, secret);
+  t.notMatch(shown.body, '<article class="post', 'not the post template');
+  t.equal((await member.request('GET', `${path}?format=json`)).json().pageType, 105);
+});
