@@ -69,6 +69,9 @@ const LazyProductReviews = lazy(() =>
 /** Galleries (lightbox, autoplay, thumbnails) are on a few pages only: a chunk of their own. */
 const LazyGallery = lazy(() => import('./islands/gallery.tsx').then((module) => ({ default: module.Gallery })));
 
+/** Quick view is on product lists only, and opened by few: a chunk of its own. */
+const LazyQuickView = lazy(() => import('./islands/quick-view.tsx').then((module) => ({ default: module.QuickView })));
+
 /** The account pages are visited rarely and by few: a chunk of their own. */
 const LazyAccountPage = lazy(() =>
   import('./islands/account-page.tsx').then((module) => ({ default: module.AccountPage })),
@@ -200,6 +203,13 @@ export const ISLANDS: IslandRegistry = {
       container: (frame) => islandRoot(frame, 'gallery-island', 'append'),
       render: (frame, _container, context) =>
         createElement(Suspense, { fallback: null }, createElement(LazyGallery, { element: frame, context })),
+    },
+    'quick-view': {
+      // A product card's quick-view link (blocks/product-card.block); the dialog renders through a portal.
+      selector: 'a[data-quick-view][data-id]',
+      container: (link) => islandRoot(link, 'quick-view-island', 'after'),
+      render: (link, _container, context) =>
+        createElement(Suspense, { fallback: null }, createElement(LazyQuickView, { element: link, context })),
     },
     'product-reviews': {
       // The reviews section (templates/default/blocks/product-reviews.block); the form goes into its slot.

@@ -97,7 +97,12 @@ export function Gallery({ element }: IslandProps) {
       setOpen(index);
     };
     element.addEventListener('click', onClick);
-    return () => element.removeEventListener('click', onClick);
+    // Says the pictures now open here (the island is a chunk that arrives after the page).
+    element.dataset.lightboxReady = '';
+    return () => {
+      element.removeEventListener('click', onClick);
+      delete element.dataset.lightboxReady;
+    };
   }, [element, lightbox, pictures]);
 
   const move = useCallback(

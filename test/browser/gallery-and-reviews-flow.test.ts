@@ -78,6 +78,7 @@ const focusedText = (page: Page) =>
 
 t.test('the lightbox: mouse and keyboard, arrows, Escape, focus back and held', { skip }, async (t) => {
   const { page, problems } = await visit('/gallery');
+  await page.locator('[data-gallery][data-lightbox-ready]').waitFor({ state: 'attached' });
   const links = page.locator('.gallery__link');
   const count = await links.count();
   t.ok(count > 2, 'the demo gallery has pictures');
@@ -135,6 +136,7 @@ t.test('the lightbox: mouse and keyboard, arrows, Escape, focus back and held', 
 t.test('the light theme, and no lightbox: links to pages, in a new tab when asked', { skip }, async (t) => {
   await withGalleryOptions({ lightboxTheme: 'light' }, async () => {
     const { page } = await visit('/gallery');
+    await page.locator('[data-gallery][data-lightbox-ready]').waitFor({ state: 'attached' });
     await page.locator('.gallery__link').first().click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -254,5 +256,47 @@ t.test('a review written on the product page shows at once and after a reload', 
   await page.reload();
   await page.getByRole('region', { name: 'Reviews' }).getByText('Handsome, a little small').waitFor();
   t.match(await page.locator('.product__reviews-link').textContent(), /4\.0 out of 5 \(2 reviews\)/);
+  t.same(problems, []);
+});
+
+t.test('quick view on the store list: pictures, price, options and add to cart in a dialog', { skip }, async (t) => {
+  const { page, problems } = await visit('/shop');
+  const button = page.getByRole('link', { name: /^Quick View ?: Stoneware Mug$/ });
+  await page.locator('[data-quick-view][data-quick-view-ready]').first().waitFor({ state: 'attached' });
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'Stoneware Mug' });
+  await dialog.waitFor();
+  t.equal(page.url(), `${site!.base}/shop`, 'the list stays');
+  t.ok(await dialog.locator('.quick-view__image').isVisible(), 'the picture');
+  t.match(await dialog.locator('.product-price').first().textContent(), /\$/);
+  const add = dialog.getByRole('button', { name: 'Add To Cart' });
+  await add.waitFor();
+  t.same(await axeViolations(page), [], 'no axe violation with the quick view open');
+  await screenshot(page, 'quick-view-desktop');
+
+  // Options not chosen: the add-to-cart island's own message.
+  await add.click();
+  await dialog.getByText(/Please select the/).waitFor();
+  for (const group of await dialog.locator('.variant-radiobtn-wrapper').all()) {
+    await group.locator('label').first().click();
+  }
+  for (const select of await dialog.locator('select[data-variant-option-name]').all()) {
+    if ((await select.inputValue()) === '') await select.selectOption({ index: 1 });
+  }
+  await add.click();
+  await page.locator('[data-cart-indicator]').filter({ hasText: /1/ }).first().waitFor();
+  const stored = await site!.handle.db
+    .selectFrom('cartEntries')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  t.ok(Number(stored.count) >= 1, 'the entry is in a cart');
+
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  t.equal(
+    await page.evaluate(() => document.activeElement?.textContent?.replace(/\s+/g, ' ').trim()),
+    'Quick View: Stoneware Mug',
+    'focus back on the button',
+  );
   t.same(problems, []);
 });
