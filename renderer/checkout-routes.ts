@@ -147,7 +147,8 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
 /** Why an order selling a membership (a paywall product) was not placed signed out (api/services/paid-memberships.ts). */
 export const SIGN_IN_TO_BUY_MEMBERSHIP = {
   message: 'Sign in to buy a membership.',
-  detail: 'A membership belongs to an account: sign in or create one (Sign in, at the top of the page), then place your order.',
+  detail:
+    'A membership belongs to an account: sign in or create one (Sign in, at the top of the page), then place your order.',
 };
 
 /** A form field's text as @fastify/formbody hands it over ('' when absent). */

@@ -44,6 +44,18 @@ function linkLabel(link: EditableLink, collections: ReadonlyMap<string, Collecti
   return `${link.title ?? 'Folder'} (folder)`;
 }
 
+/** The site layout and the collections its links name, as the editor holds them. */
+async function fetchEditor(): Promise<{ layouts: EditableLayout[]; collections: Map<string, Collection> }> {
+  const [layout, list] = await Promise.all([
+    ownerRequest<SiteLayout[]>('/api/commondata/GetSiteLayout'),
+    ownerRequest<Collection[]>('/api/owner/collections'),
+  ]);
+  return {
+    layouts: layout.map((l) => ({ identifier: l.identifier, title: l.title, links: l.links.map(editable) })),
+    collections: new Map(list.map((c) => [c.id, c])),
+  };
+}
+
 export function NavigationPanel() {
   const { session, can } = useSession();
   const editableRole = can('navigation:write');
@@ -53,18 +65,17 @@ export function NavigationPanel() {
   const [creating, setCreating] = useState(false);
   const [focusKey, setFocusKey] = useState<string | null>(null);
 
-  const load = async () => {
-    const [layout, list] = await Promise.all([
-      ownerRequest<SiteLayout[]>('/api/commondata/GetSiteLayout'),
-      ownerRequest<Collection[]>('/api/owner/collections'),
-    ]);
-    setLayouts(layout.map((l) => ({ identifier: l.identifier, title: l.title, links: l.links.map(editable) })));
-    setCollections(new Map(list.map((c) => [c.id, c])));
-  };
+  const load = () =>
+    fetchEditor().then(({ layouts, collections }) => {
+      setLayouts(layouts);
+      setCollections(collections);
+    });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once, when the panel opens.
   useEffect(() => {
     load().catch((error: Error) => setStatus({ kind: 'error', message: error.message }));
   }, []);
   // After a move the moved link's control keeps the focus, wherever the link went.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list drawn again is what the focus must follow.
   useEffect(() => {
     if (focusKey) document.querySelector<HTMLElement>(`[data-link-key="${focusKey}"]`)?.focus();
   }, [focusKey, layouts]);

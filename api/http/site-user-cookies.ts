@@ -44,7 +44,11 @@ export function setSiteUserCookies(
 ): void {
   reply.setCookie(SITE_USER_SESSION_COOKIE, session.token, sessionCookieOptions(request, session.rememberMe, true));
   const info: SiteUserInfo = { authenticated: true, siteUserId: session.siteUserId };
-  reply.setCookie(SITE_USER_INFO_COOKIE, JSON.stringify(info), sessionCookieOptions(request, session.rememberMe, false));
+  reply.setCookie(
+    SITE_USER_INFO_COOKIE,
+    JSON.stringify(info),
+    sessionCookieOptions(request, session.rememberMe, false),
+  );
 }
 
 export function clearSiteUserCookies(request: FastifyRequest, reply: FastifyReply): void {

@@ -89,7 +89,7 @@ export async function startFakeIntentsServer(options: { failNext?: () => boolean
     }
     if (request.method === 'POST' && path === '/v1/refunds') {
       const intent = intents.get(form.get('payment_intent') ?? '');
-      if (!intent || intent.status !== 'succeeded')
+      if (intent?.status !== 'succeeded')
         return send(400, { error: { type: 'invalid_request_error', message: 'Cannot refund' } });
       return send(200, { id: `re_${++count}`, status: 'succeeded', amount: Number(form.get('amount')) });
     }
