@@ -58,7 +58,7 @@ export async function signInOwner(
   if (previous !== undefined) await deleteOwnerSession(db, contributor.websiteId, previous);
   const session = await createOwnerSession(db, contributor.websiteId, contributor.id, { rememberMe });
   if (!session) throw new ApiError('sign-in-failed');
-  setOwnerCookie(request, reply, { token: session.token, rememberMe });
+  setOwnerCookie(request, reply, { token: session.token, rememberMe, role: contributor.role });
   return { xsrfToken: session.xsrfToken };
 }
 

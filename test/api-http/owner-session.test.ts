@@ -10,6 +10,7 @@ import t from 'tap';
 import { OWNER_SESSION_COOKIE, SITE_USER_SESSION_COOKIE } from '../../api/cookie-names.ts';
 import { DEMO_MEMBER } from '../../api/seed/demo-member.ts';
 import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
+import { CONTRIBUTOR_ROLES_COOKIE } from '../../shared/analytics-rules.ts';
 import { openDemoApp } from '../site/demo-app.ts';
 import { HOST, Visitor } from './api-helpers.ts';
 import { OWNER_SESSION_PATH, OwnerClient } from './owner-helpers.ts';
@@ -44,6 +45,9 @@ t.test('the demo accounts sign in: { xsrfToken } and an HttpOnly owner cookie', 
     t.equal(cookie?.sameSite, 'Lax');
     t.equal(cookie?.maxAge, undefined, 'without remember me it ends with the browser session');
     t.notOk(setCookie(response, SITE_USER_SESSION_COOKIE), 'no site-user cookie');
+    const roles = setCookie(response, CONTRIBUTOR_ROLES_COOKIE);
+    t.equal(roles?.value, String(owner.role), "the site's pages can tell a contributor is looking (analytics)");
+    t.notOk(roles?.httpOnly);
     const me = await client.request('GET', OWNER_SESSION_PATH);
     t.equal(me.statusCode, 200);
     t.equal(me.json().contributor.email, owner.email);
@@ -128,6 +132,7 @@ t.test('signing out ends the session for good', async (t) => {
   t.equal(out.statusCode, 200);
   t.same(out.json(), { signedOut: true });
   t.notOk(client.cookies.has(OWNER_SESSION_COOKIE), 'the cookie is cleared');
+  t.notOk(client.cookies.has(CONTRIBUTOR_ROLES_COOKIE), 'and the roles cookie with it');
   client.cookies.set(OWNER_SESSION_COOKIE, stolen);
   t.equal((await client.request('GET', OWNER_SESSION_PATH)).statusCode, 401, 'the old token opens nothing');
 });
