@@ -180,11 +180,7 @@ t.test('bought signed in, the membership is granted with the order, once', async
   t.equal(lesson.statusCode, 200);
   t.match(lesson.body, LESSON_TEXT);
   t.match(lesson.body, '<article class="lesson');
-  t.match(
-    lesson.body,
-    'Next lesson: Lesson 3: Resting and Cupping Your Roast</a>',
-    lesson.body.slice(lesson.body.indexOf('lesson__body')),
-  );
+  t.match(lesson.body, 'Next lesson: Lesson 3: Resting and Cupping Your Roast</a>', 'the way on to the next lesson');
   const json = (await member.request('GET', `${LESSON}?format=json`)).json();
   t.equal(json.pageType, 105, 'protected content');
   t.equal(json.item.recordType, 62, 'a lesson');
