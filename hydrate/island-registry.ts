@@ -209,7 +209,15 @@ export const ISLANDS: IslandRegistry = {
       selector: 'a[data-quick-view][data-id]',
       container: (link) => islandRoot(link, 'quick-view-island', 'after'),
       render: (link, _container, context) =>
-        createElement(Suspense, { fallback: null }, createElement(LazyQuickView, { element: link, context })),
+        createElement(
+          Suspense,
+          { fallback: null },
+          createElement(LazyQuickView, {
+            element: link,
+            context,
+            productIslands: ISLANDS.recordTypes[RECORD_TYPES['store-item']] ?? [],
+          }),
+        ),
     },
     'product-reviews': {
       // The reviews section (templates/default/blocks/product-reviews.block); the form goes into its slot.

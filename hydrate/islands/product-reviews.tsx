@@ -165,8 +165,7 @@ export function ProductReviews({ element }: IslandProps) {
       >
         <legend>Your rating</legend>
         <div className="star-input">
-          {/* Highest first in the markup so CSS can light a star and the ones before it (row-reverse). */}
-          {[...STARS].reverse().map((stars) => (
+          {STARS.map((stars) => (
             <label key={stars} className="star-input__star">
               <input type="radio" name="rating" value={stars} className="visually-hidden" />
               <span aria-hidden="true">★</span>

@@ -12,10 +12,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { RECORD_TYPES } from '../../domain/spec-enums.ts';
 import { readAnalyticsPage } from '../analytics/analytics-page.ts';
 import { IslandErrorBoundary } from '../island-error-boundary.tsx';
-import { ISLANDS } from '../island-registry.ts';
+import type { IslandEntry } from '../island-registry.ts';
 import type { IslandProps } from '../island-types.ts';
 import { ModalDialog } from '../modal/modal-dialog.tsx';
 
@@ -50,7 +49,12 @@ function countQuickView(view: Window, itemId: string): void {
   view.navigator.sendBeacon?.(`/api/census/RecordQuickView/${encodeURIComponent(itemId)}`);
 }
 
-export function QuickView({ element, context }: IslandProps) {
+export interface QuickViewProps extends IslandProps {
+  /** The product page's islands (the registry's store-item entries), handed in so this module need not import the registry. */
+  productIslands: readonly IslandEntry[];
+}
+
+export function QuickView({ element, context, productIslands }: QuickViewProps) {
   const link = element as HTMLAnchorElement;
   const view = link.ownerDocument.defaultView!;
   const [product, setProduct] = useState<QuickViewProduct | null>(null);
@@ -100,7 +104,7 @@ export function QuickView({ element, context }: IslandProps) {
     if (product.price) priceSlot.current?.replaceChildren(product.price);
     if (product.purchase) slot.replaceChildren(product.purchase);
     const roots: Root[] = [];
-    for (const entry of ISLANDS.recordTypes[RECORD_TYPES['store-item']] ?? []) {
+    for (const entry of productIslands) {
       for (const marked of slot.querySelectorAll<HTMLElement>(entry.selector)) {
         const container = entry.container?.(marked) ?? marked;
         const root = createRoot(container);
@@ -118,7 +122,7 @@ export function QuickView({ element, context }: IslandProps) {
         for (const root of roots) root.unmount();
       });
     };
-  }, [product, context]);
+  }, [product, context, productIslands]);
 
   const shown = product?.pictures[picture];
   return (

@@ -35,9 +35,15 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-async function visit(path: string, options: { reducedMotion?: 'reduce' | 'no-preference' } = {}) {
+async function visit(
+  path: string,
+  options: { reducedMotion?: 'reduce' | 'no-preference'; viewport?: { width: number; height: number } } = {},
+) {
   if (!site) throw new Error('no browser');
-  const context = await site.browser.newContext({ viewport: DESKTOP, reducedMotion: options.reducedMotion });
+  const context = await site.browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    reducedMotion: options.reducedMotion,
+  });
   t.teardown(() => context.close());
   const page = await context.newPage();
   const problems = watchProblems(page);
@@ -299,4 +305,28 @@ t.test('quick view on the store list: pictures, price, options and add to cart i
     'focus back on the button',
   );
   t.same(problems, []);
+});
+
+t.test('on a phone: the lightbox, the quick view and the reviews, with no axe violation', { skip }, async (t) => {
+  const phone = { width: 390, height: 844 };
+  const gallery = await visit('/gallery', { viewport: phone });
+  await gallery.page.locator('[data-gallery][data-lightbox-ready]').waitFor({ state: 'attached' });
+  await gallery.page.locator('.gallery__link').first().click();
+  await gallery.page.getByRole('dialog').waitFor();
+  t.same(await axeViolations(gallery.page), [], 'lightbox');
+  await screenshot(gallery.page, 'gallery-lightbox-dark-phone');
+
+  const shop = await visit('/shop', { viewport: phone });
+  await shop.page.locator('[data-quick-view][data-quick-view-ready]').first().waitFor({ state: 'attached' });
+  await shop.page.getByRole('link', { name: /^Quick View ?: Walnut Serving Board$/ }).click();
+  await shop.page.getByRole('dialog', { name: 'Walnut Serving Board' }).waitFor();
+  await shop.page.getByRole('dialog').getByRole('button', { name: 'Add To Cart' }).waitFor();
+  t.same(await axeViolations(shop.page), [], 'quick view');
+  await screenshot(shop.page, 'quick-view-phone');
+
+  const product = await visit('/shop/house-blend-coffee', { viewport: phone });
+  await product.page.getByRole('heading', { name: 'Write a review' }).waitFor();
+  t.same(await axeViolations(product.page), [], 'product page with its reviews');
+  await screenshot(product.page, 'product-reviews-phone');
+  t.same([...gallery.problems, ...shop.problems, ...product.problems], []);
 });
