@@ -15,6 +15,7 @@ import { recordHit } from './census.ts';
 import { consentAnswer, showConsentBanner } from './consent-banner.ts';
 import { fetchPageLoadId, PERFORMANCE_RECORDS_PATH, PerformanceRecorder } from './performance-records.ts';
 import { pageViewSkipped } from './skip-rules.ts';
+import { takeTrackRequests } from './track-request.ts';
 import { beaconEvent, type TrackingEvent } from './tracking-events.ts';
 import { cookieMode, documentCookies, visitorIds } from './visitor-cookies.ts';
 
@@ -79,6 +80,9 @@ export function startAnalytics(view: Window): void {
     showConsentBanner(doc, cookies, () => undefined);
   }
   countView();
+  // The islands' own events (add to cart, remove from cart): beacons too, since adding to the cart often
+  // goes straight on to checkout, which would cancel a fetch still on its way.
+  takeTrackRequests(({ event, fields }) => beaconEvent(send, view, page, event, fields, Date.now()));
 
   void fetchPageLoadId(view).then((pageLoadId) => {
     if (!pageLoadId) return;

@@ -6,6 +6,7 @@ import type { CartSnapshot } from '../cart-store.ts';
 export type CartEntry = Pick<
   ShoppingCartEntry,
   | 'id'
+  | 'itemId'
   | 'quantity'
   | 'chosenVariant'
   | 'productName'

@@ -21,6 +21,7 @@ import {
   type AdditionalFieldsForm,
   readAdditionalFieldsForm,
 } from '../additional-fields-form.tsx';
+import { requestTracking } from '../analytics/track-request.ts';
 import { apiRequest, CLIENT_MESSAGES, ClientApiError } from '../api-client.ts';
 import {
   announceCart,
@@ -219,6 +220,7 @@ export function AddToCart({
           body: { itemId, sku, quantity, additionalFields },
         });
         announceCart(response.shoppingCart);
+        requestTracking('add_to_cart', { object_identifier: itemId, sku, quantity });
         if (mode !== 'cart') {
           context.navigate(CHECKOUT_PATH);
           return;

@@ -6,6 +6,7 @@
  * announced so the header indicator follows.
  */
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { requestTracking } from '../analytics/track-request.ts';
 import { apiRequest, CLIENT_MESSAGES, ClientApiError } from '../api-client.ts';
 import { type CartEntry, cartEntries, focusCandidates } from '../cart-page/cart-entries.ts';
 import { CartEntryRow } from '../cart-page/cart-entry-row.tsx';
@@ -80,7 +81,10 @@ export function CartPage({ element, context, minimum }: CartPageProps) {
         `${CART_ENTRIES_PATH}/${encodeURIComponent(entry.id)}`,
         quantity === null ? { method: 'DELETE' } : { method: 'PUT', body: { quantity } },
       );
-      if (quantity === null) focusNext.current = focusCandidates(ids, entry.id);
+      if (quantity === null) {
+        focusNext.current = focusCandidates(ids, entry.id);
+        requestTracking('remove_from_cart', { object_identifier: entry.itemId, quantity: entry.quantity });
+      }
       setNews(quantity === null ? removedNews(entry.productName) : quantityUpdatedNews(entry.productName, quantity));
       // Answers to overlapping changes can arrive out of order; an older cart must not replace a newer one.
       if (seq > applied.current) {

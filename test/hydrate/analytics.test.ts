@@ -252,3 +252,14 @@ t.test('an island that throws is reported and shows a notice; the others still m
   t.equal(env.document.querySelector('#good')!.textContent, 'fine');
   t.equal((reported[0] as Error).message, 'island broke');
 });
+
+t.test("the islands' tracker requests wait for the analytics module, then go straight to it", async (t) => {
+  const { requestTracking, takeTrackRequests } = await import('../../hydrate/analytics/track-request.ts');
+  for (let i = 0; i < 25; i++) requestTracking('add_to_cart', { object_identifier: `p${i}` });
+  const sent: string[] = [];
+  takeTrackRequests((request) => sent.push(String(request.fields.object_identifier)));
+  t.equal(sent.length, 20, 'at most 20 wait');
+  t.equal(sent[0], 'p0');
+  requestTracking('remove_from_cart', { object_identifier: 'later' });
+  t.equal(sent.at(-1), 'later', 'once taken over, at once');
+});
