@@ -65,18 +65,28 @@ export function watchProblems(page: Page, options: { allowStatus?: (url: string,
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   // A request the browser cancels because the page is being left (a click went on to the next
-  // page before, say, the favicon came, as happens on a busy machine) is not a failure. A
-  // document's requests are those made before the next one commits: a script of the old page
-  // (analytics, started when the page went idle) may still ask after the next page was asked for.
+  // page before, say, the favicon came, as happens on a busy machine) is not a failure: one the page
+  // made before the next page was asked for, or while the next page was on its way (a script of the
+  // old page, analytics started when it went idle, may still ask then). DevTools may report the
+  // cancel before or after the next page commits, so both are watched.
   let navigations = 0;
-  const navigationOf = new WeakMap<Request, number>();
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) navigations++;
+  let pending = false;
+  const madeAt = new WeakMap<Request, { navigations: number; pending: boolean }>();
+  page.on('request', (request) => {
+    const main = request.isNavigationRequest() && request.frame() === page.mainFrame();
+    if (main) {
+      navigations++;
+      pending = true;
+    }
+    madeAt.set(request, { navigations, pending: pending && !main });
   });
-  page.on('request', (request) => navigationOf.set(request, navigations));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) pending = false;
+  });
   page.on('requestfailed', (request) => {
     const error = request.failure()?.errorText;
-    if (error === 'net::ERR_ABORTED' && navigationOf.get(request) !== navigations) return;
+    const made = madeAt.get(request);
+    if (error === 'net::ERR_ABORTED' && made && (made.navigations !== navigations || made.pending)) return;
     // A beacon (sendBeacon, the tracker's clicks) is handed to the browser, which sends it after the page is
     // gone; DevTools reports it aborted when a click's own navigation leaves the page, even before the next
     // one commits. The paid-access test checks such clicks reach the server.
