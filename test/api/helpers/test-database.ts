@@ -30,7 +30,8 @@ export async function openTestDatabase(
   await onServer(serverUrl, (client) => client.query(`create database ${name} template ${template}`));
   const handle = await openDatabase({
     databaseUrl: databaseUrl(serverUrl, name),
-    poolSize: options.poolSize,
+    // Each file keeps its pool until its suite ends: a few connections each keep a suite under the server's limit.
+    poolSize: options.poolSize ?? 3,
     // The drop below ends connections the pool may still be closing; that is expected here.
     onIdleConnectionError: () => {},
   });
