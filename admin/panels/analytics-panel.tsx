@@ -161,7 +161,7 @@ export function AnalyticsPanel() {
         <>
           <section aria-labelledby="traffic-heading">
             <h2 id="traffic-heading">Traffic</h2>
-            <TrafficChart points={d.traffic} />
+            <TrafficChart points={d.traffic} from={d.range.from} to={d.range.to} />
             <DataTable
               caption="Traffic"
               fileName={`traffic-${d.range.from}-${d.range.to}.csv`}

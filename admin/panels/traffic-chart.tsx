@@ -13,7 +13,8 @@ export interface TrafficPoint {
   views: number;
 }
 
-export function TrafficChart({ points }: { points: readonly TrafficPoint[] }) {
+/** `from` and `to` ('YYYY-MM-DD') bound the time axis: one day's point alone must not stretch it over years. */
+export function TrafficChart({ points, from, to }: { points: readonly TrafficPoint[]; from: string; to: string }) {
   const holder = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = holder.current;
@@ -28,7 +29,12 @@ export function TrafficChart({ points }: { points: readonly TrafficPoint[] }) {
       {
         width: Math.max(280, element.clientWidth),
         height: 260,
-        scales: { x: { time: true } },
+        scales: {
+          x: {
+            time: true,
+            range: [Date.parse(`${from}T00:00:00Z`) / 1000, Date.parse(`${to}T00:00:00Z`) / 1000 + 86_400],
+          },
+        },
         series: [
           {},
           { label: 'Page views', stroke: '#2f5d50', width: 2 },
@@ -41,6 +47,6 @@ export function TrafficChart({ points }: { points: readonly TrafficPoint[] }) {
       element,
     );
     return () => chart.destroy();
-  }, [points]);
+  }, [points, from, to]);
   return <div ref={holder} className="chart" aria-hidden="true" />;
 }
