@@ -187,6 +187,38 @@ export async function listItems(
   );
 }
 
+/** How many related products a product page shows: one row of the store grid. */
+export const RELATED_ITEMS_LIMIT = 4;
+
+/**
+ * Other visible items of an item's collection for its page's related
+ * products: those sharing the most of its categories and tags first, then
+ * in the collection's own order, so a product with nothing in common still
+ * shows the store's first products rather than nothing.
+ */
+export async function relatedItems(
+  db: Db,
+  websiteId: string,
+  item: Pick<Item, 'id' | 'collectionId' | 'categories' | 'tags'>,
+  ordering: Ordering,
+  limit: number = RELATED_ITEMS_LIMIT,
+): Promise<Item[]> {
+  const shared = (column: 'categories' | 'tags', values: readonly string[]) =>
+    values.length === 0
+      ? sql<number>`0`
+      : sql<number>`(select count(*) from jsonb_array_elements_text(${sql.ref(`items.${column}`)}) as value where value = any(${[...values]}))`;
+  const query = db
+    .selectFrom('items')
+    .select(ITEM_COLUMNS)
+    .where('items.websiteId', '=', websiteId)
+    .where('items.collectionId', '=', item.collectionId)
+    .where('items.id', '!=', item.id)
+    .where(isVisible)
+    .orderBy(sql`${shared('categories', item.categories)} + ${shared('tags', item.tags)}`, 'desc');
+  const rows = await orderItems(query, ordering).limit(limit).execute();
+  return rows.map((row) => readJsonColumns('items', row));
+}
+
 /**
  * The neighbours of an item in its collection's order, for the item page's
  * previous/next links. Compares against the stored row rather than the values

@@ -12,8 +12,10 @@ import { type AccessEventSink, startAccessTracking } from './access-tracking.ts'
 import { readAnalyticsPage } from './analytics-page.ts';
 import { browserTransport, jsonBody } from './beacon.ts';
 import { recordHit } from './census.ts';
+import { censusCallPath, startBlockCensus } from './census-calls.ts';
 import { consentAnswer, showConsentBanner } from './consent-banner.ts';
 import { fetchPageLoadId, PERFORMANCE_RECORDS_PATH, PerformanceRecorder } from './performance-records.ts';
+import { observeRelatedProducts } from './related-products-tracking.ts';
 import { pageViewSkipped } from './skip-rules.ts';
 import { takeTrackRequests } from './track-request.ts';
 import { beaconEvent, type TrackingEvent } from './tracking-events.ts';
@@ -57,32 +59,30 @@ export function startAnalytics(view: Window): void {
   startAccessTracking(view, page, sink, siteUser?.authenticated ? (siteUser.siteUserId ?? undefined) : undefined);
   if (page.clicksOnly) return;
 
-  const countView = () => {
-    const now = Date.now();
-    const ids = visitorIds(
-      cookieMode(page.restrictive, cookies),
-      cookies,
-      view.sessionStorage,
-      view.location.href,
-      now,
-    );
-    recordHit(send, page, ids, view, now);
-    // The page's own events go as beacons: the visitor may already be leaving.
-    const track = (event: TrackingEvent, fields: Record<string, unknown>) =>
-      beaconEvent(send, view, page, event, fields, now);
-    if (ids.newVisit) track('visit', { object_identifier: page.websiteId });
-    const pageEvent = PAGE_EVENTS[page.pageType];
-    if (pageEvent) track(pageEvent, { object_identifier: page.collectionId ?? page.websiteId });
-    if (page.recordType === STORE_ITEM && page.itemId) track('product_page_visit', { object_identifier: page.itemId });
-  };
+  const now = Date.now();
   if (page.restrictive && consentAnswer(cookies) === undefined) {
     // Counted now without cookies; counted with them from the next page on once accepted.
     showConsentBanner(doc, cookies, () => undefined);
   }
-  countView();
-  // The islands' own events (add to cart, remove from cart): beacons too, since adding to the cart often
-  // goes straight on to checkout, which would cancel a fetch still on its way.
-  takeTrackRequests(({ event, fields }) => beaconEvent(send, view, page, event, fields, Date.now()));
+  const ids = visitorIds(cookieMode(page.restrictive, cookies), cookies, view.sessionStorage, view.location.href, now);
+  recordHit(send, page, ids, view, now);
+  // The page's own events go as beacons: the visitor may already be leaving.
+  const track = (event: TrackingEvent, fields: Record<string, unknown>) =>
+    beaconEvent(send, view, page, event, fields, Date.now());
+  if (ids.newVisit) track('visit', { object_identifier: page.websiteId });
+  const pageEvent = PAGE_EVENTS[page.pageType];
+  if (pageEvent) track(pageEvent, { object_identifier: page.collectionId ?? page.websiteId });
+  if (page.recordType === STORE_ITEM && page.itemId) {
+    track('product_page_visit', { object_identifier: page.itemId });
+    observeRelatedProducts(view, page.itemId, track);
+  }
+  startBlockCensus(view, send, ids.visitorId);
+  // The islands' own calls (add to cart, remove from cart, the popup shown, a quick view): beacons too,
+  // since adding to the cart often goes straight on to checkout, which would cancel a fetch still on its way.
+  takeTrackRequests((request) => {
+    if (request.kind === 'event') track(request.event, request.fields);
+    else send(censusCallPath(request.call, request.fields), new URLSearchParams(request.fields));
+  });
 
   void fetchPageLoadId(view).then((pageLoadId) => {
     if (!pageLoadId) return;

@@ -133,6 +133,8 @@ export function AddToCart({
   /** The chosen variant cannot be bought: the button says so instead of letting the server refuse it. */
   const [soldOut, setSoldOut] = useState(false);
   const [soldOutLabel] = useState(() => soldOutText(element));
+  // Added from a product list's quick view, without visiting the product's page: the tracker's click and add.
+  const [inQuickView] = useState(() => element.closest('.quick-view') !== null);
   const [alertSlot, setAlertSlot] = useState<HTMLElement | null>(null);
   /** The field the alert is about (the quantity input), marked invalid and described by the message. */
   const [invalidField, setInvalidField] = useState<HTMLInputElement | null>(null);
@@ -221,6 +223,7 @@ export function AddToCart({
         });
         announceCart(response.shoppingCart);
         requestTracking('add_to_cart', { object_identifier: itemId, sku, quantity });
+        if (inQuickView) requestTracking('click_and_add', { object_identifier: itemId, sku, quantity });
         if (mode !== 'cart') {
           context.navigate(CHECKOUT_PATH);
           return;
@@ -243,7 +246,7 @@ export function AddToCart({
         });
       }
     },
-    [itemId, mode, context, timings, later, showAlert, recipientFields],
+    [itemId, mode, context, timings, later, showAlert, recipientFields, inQuickView],
   );
 
   const add = useCallback(async () => {

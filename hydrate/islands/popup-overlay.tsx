@@ -26,6 +26,7 @@ import {
   shouldShowPopup,
   wholeNumber,
 } from '../../shared/popup-overlay.ts';
+import { requestCensusCall } from '../analytics/track-request.ts';
 import { type CaptchaWidget, mountCaptcha } from '../captcha/captcha-widget.ts';
 import type { IslandProps } from '../island-types.ts';
 import { trapFocus } from '../modal/focus-trap.ts';
@@ -105,6 +106,7 @@ export function PopupOverlay({ element }: IslandProps) {
       }
       remember(storage, POPUP_STORAGE_KEYS.version, String(rules.version));
       element.hidden = false;
+      requestCensusCall('overlay', { formId: form?.dataset.popupFormId ?? '' });
       release = trapFocus(panel, {
         active: () => !element.hidden,
         onEscape() {

@@ -12,7 +12,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { readAnalyticsPage } from '../analytics/analytics-page.ts';
+import { requestCensusCall } from '../analytics/track-request.ts';
 import { IslandErrorBoundary } from '../island-error-boundary.tsx';
 import type { IslandEntry } from '../island-registry.ts';
 import type { IslandProps } from '../island-types.ts';
@@ -40,13 +40,6 @@ function readProductPage(doc: Document, html: string): QuickViewProduct | undefi
     price: adopt(product.querySelector('.product__price-row')),
     purchase: adopt(product.querySelector('.product__purchase')),
   };
-}
-
-/** Spec section 7: the quick view is counted on pages that are. */
-function countQuickView(view: Window, itemId: string): void {
-  const page = readAnalyticsPage(view.document);
-  if (!page || page.clicksOnly || !itemId) return;
-  view.navigator.sendBeacon?.(`/api/census/RecordQuickView/${encodeURIComponent(itemId)}`);
 }
 
 export interface QuickViewProps extends IslandProps {
@@ -80,7 +73,8 @@ export function QuickView({ element, context, productIslands }: QuickViewProps) 
         }
         setPicture(0);
         setProduct(read);
-        countQuickView(view, link.dataset.id ?? '');
+        // Spec section 7: the quick view is counted, on pages that are (the analytics module decides).
+        requestCensusCall('quick-view', { itemId: link.dataset.id ?? '' });
       } catch {
         view.location.assign(link.href);
       } finally {

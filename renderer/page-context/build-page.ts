@@ -389,6 +389,7 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
             loaded.thread,
             byId,
             loaded.reviews,
+            loaded.related,
           ),
         },
         ...page(collection),
@@ -547,6 +548,7 @@ function itemContext(
   thread: CommentThread,
   collections: ReadonlyMap<string, Collection>,
   reviews: ProductReviews | undefined,
+  related: LoadedItems | undefined,
 ): Json {
   const link = (other: Item | undefined) =>
     other ? { title: other.title, fullUrl: itemUrl(collection, other) } : undefined;
@@ -561,8 +563,10 @@ function itemContext(
   if (paywall) itemJson.paywall = paywall;
   return {
     item: itemJson,
-    productMerchandisingContext: loaded.merchandising,
+    // The related products' cards price themselves from the same context as the item.
+    productMerchandisingContext: { ...related?.merchandising, ...loaded.merchandising },
     pagination: { prevItem: link(adjacent.previous), nextItem: link(adjacent.next) },
+    ...(related && related.items.length > 0 ? { relatedProducts: related.items } : {}),
   };
 }
 

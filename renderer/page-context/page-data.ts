@@ -27,6 +27,7 @@ import {
   getImages,
   listItems,
   type OffsetPage,
+  relatedItems,
   type SearchPage,
   searchItems,
 } from '../../api/repositories/item-repository.ts';
@@ -82,6 +83,8 @@ export type RouteData =
       thread?: CommentThread;
       /** A product's reviews (none for other items). */
       reviews?: ProductReviews;
+      /** A product's related products (relatedItems; none for other items). */
+      related?: LoadedItems;
     };
 
 /** What the asking visitor alone may see. */
@@ -262,16 +265,18 @@ function planRoute(
         load: async (db) => {
           const item = await findItemByUrlId(db, websiteId, collection.id, route.itemUrlId);
           if (!item) return { kind: 'item', item };
-          const [loaded, adjacent, thread, reviews] = await Promise.all([
-            loadItems(db, websiteId, byId, [item], {
-              withGallery: true,
-              store: request.site.settings.storeSettings,
-            }),
+          const store = request.site.settings.storeSettings;
+          const isProduct = item.recordType === RECORD_TYPES['store-item'];
+          const loadRelated = async () =>
+            loadItems(db, websiteId, byId, await relatedItems(db, websiteId, item, collection.ordering), { store });
+          const [loaded, adjacent, thread, reviews, related] = await Promise.all([
+            loadItems(db, websiteId, byId, [item], { withGallery: true, store }),
             adjacentItems(db, websiteId, item, collection.ordering),
             listComments(db, websiteId, item.id),
-            item.recordType === RECORD_TYPES['store-item'] ? listReviews(db, websiteId, item.id) : undefined,
+            isProduct ? listReviews(db, websiteId, item.id) : undefined,
+            isProduct ? loadRelated() : undefined,
           ]);
-          return { kind: 'item', item, loaded, adjacent, thread, reviews };
+          return { kind: 'item', item, loaded, adjacent, thread, reviews, related };
         },
       };
     }

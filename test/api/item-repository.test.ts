@@ -6,6 +6,7 @@ import {
   getImages,
   listItemImages,
   listItems,
+  relatedItems,
   SEARCH_DOCUMENT,
   searchItems,
 } from '../../api/repositories/item-repository.ts';
@@ -315,3 +316,53 @@ t.test('item images come back in display order; getImages maps ids', async (t) =
   const other = await buildWebsite(db);
   t.equal((await getImages(db, other.websiteId, [one.id])).size, 0, 'another website sees none');
 });
+
+t.test(
+  'relatedItems: most shared categories and tags first, then the collection order, never the item or hidden ones',
+  async (t) => {
+    const { websiteId } = await buildWebsite(db);
+    const shop = await buildCollection(db, websiteId, { ordering: 'user-ordered' });
+    const other = await buildCollection(db, websiteId, { ordering: 'user-ordered' });
+    const mug = await buildItem(db, websiteId, shop.id, {
+      title: 'Mug',
+      displayIndex: 0,
+      categories: ['Kitchen'],
+      tags: ['ceramics', 'handmade'],
+    });
+    await buildItem(db, websiteId, shop.id, { title: 'Throw', displayIndex: 1, categories: ['Living'] });
+    await buildItem(db, websiteId, shop.id, {
+      title: 'Bowl',
+      displayIndex: 2,
+      categories: ['Kitchen'],
+      tags: ['ceramics'],
+    });
+    await buildItem(db, websiteId, shop.id, {
+      title: 'Vase',
+      displayIndex: 3,
+      tags: ['handmade', 'ceramics'],
+      categories: ['Kitchen'],
+    });
+    await buildItem(db, websiteId, shop.id, { title: 'Board', displayIndex: 4, tags: ['handmade'] });
+    await buildItem(db, websiteId, shop.id, {
+      title: 'Hidden cup',
+      displayIndex: 5,
+      categories: ['Kitchen'],
+      tags: ['ceramics'],
+      published: false,
+    });
+    await buildItem(db, websiteId, shop.id, { title: 'Soap', displayIndex: 6 });
+    await buildItem(db, websiteId, other.id, { title: 'Elsewhere', categories: ['Kitchen'], tags: ['ceramics'] });
+
+    const related = await relatedItems(db, websiteId, mug, shop.ordering);
+    t.same(
+      related.map((item) => item.title),
+      ['Vase', 'Bowl', 'Board', 'Throw'],
+      'three shared, two, one, then the store order for the rest, four at most',
+    );
+    const alone = await buildItem(db, websiteId, other.id, { title: 'Alone' });
+    t.same(
+      (await relatedItems(db, websiteId, alone, other.ordering)).map((item) => item.title),
+      ['Elsewhere'],
+    );
+  },
+);

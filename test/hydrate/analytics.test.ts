@@ -263,3 +263,73 @@ t.test("the islands' tracker requests wait for the analytics module, then go str
   requestTracking('remove_from_cart', { object_identifier: 'later' });
   t.equal(sent.at(-1), 'later', 'once taken over, at once');
 });
+
+t.test('census calls: button blocks shown (with a time-out) and clicked, forms shown with the visitor', async (t) => {
+  const { startBlockCensus, BUTTON_RENDER_TIMEOUT_MS, censusCallPath } = await import(
+    '../../hydrate/analytics/census-calls.ts'
+  );
+  const { window, document, view } = page();
+  document.body.innerHTML = `
+    <div class="sqs-block button-block" data-block-type="53" id="block-b1"><a class="button" href="/shop">Shop now</a></div>
+    <div class="sqs-block html-block" data-block-type="2" id="block-h1"><a href="/about">About</a></div>
+    <form data-form-id="f1"></form><form class="search-form"></form>`;
+  const fetched: { url: string; body: string; signal: AbortSignal | undefined }[] = [];
+  // A server that never answers: only the time-out ends the call.
+  (window as unknown as { fetch: unknown }).fetch = (url: string, init: RequestInit) => {
+    fetched.push({ url, body: String(init.body), signal: init.signal ?? undefined });
+    return new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+  };
+  // The page's clock: the time-out is taken, not waited for.
+  const timers: { run: () => void; ms: number }[] = [];
+  (window as unknown as { setTimeout: unknown }).setTimeout = (run: () => void, ms: number) => timers.push({ run, ms });
+  const sent: { url: string; body: string }[] = [];
+  startBlockCensus(view, (url, body) => sent.push({ url, body: String(body) }), 'visitor-1');
+
+  t.same(
+    fetched.map(({ url, body }) => ({ url, body })),
+    [{ url: '/api/census/button-render', body: 'blockId=block-b1&label=Shop+now&url=%2Fshop' }],
+    'one button-render per button block, and none for other links',
+  );
+  t.same(sent, [{ url: '/api/census/form-render', body: 'formId=f1&visitorCookie=visitor-1' }], 'forms with an id');
+  t.equal(fetched[0]!.signal?.aborted, false);
+  t.same(
+    timers.map(({ ms }) => ms),
+    [BUTTON_RENDER_TIMEOUT_MS],
+  );
+  timers[0]!.run();
+  t.equal(fetched[0]!.signal?.aborted, true, 'button-render gives up after 2.5 s');
+
+  (document.querySelector('#block-h1 a') as HTMLElement).click();
+  t.equal(sent.length, 1, 'a click elsewhere is not a button click');
+  (document.querySelector('#block-b1 a') as HTMLElement).click();
+  t.same(sent.at(-1), { url: '/api/census/button-click', body: 'blockId=block-b1&label=Shop+now&url=%2Fshop' });
+  t.equal(censusCallPath('quick-view', { itemId: 'a/b' }), '/api/census/RecordQuickView/a%2Fb');
+  t.equal(censusCallPath('overlay', {}), '/api/census/overlay');
+});
+
+t.test('related product display: sent once, when the row is first half in view', async (t) => {
+  const { observeRelatedProducts } = await import('../../hydrate/analytics/related-products-tracking.ts');
+  const { window, document, view } = page();
+  document.body.innerHTML = `<section data-related-products><a data-id="p2"></a><a data-id="p3"></a><a data-id="p2"></a></section>`;
+  let notify: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+  let disconnected = false;
+  (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = class {
+    constructor(callback: (entries: { isIntersecting: boolean }[]) => void, options: { threshold: number }) {
+      t.equal(options.threshold, 0.5);
+      notify = callback;
+    }
+    observe() {}
+    disconnect() {
+      disconnected = true;
+    }
+  };
+  const tracked: unknown[] = [];
+  observeRelatedProducts(view, 'p1', (event, fields) => tracked.push({ event, fields }));
+  notify!([{ isIntersecting: false }]);
+  t.same(tracked, [], 'not while out of view');
+  notify!([{ isIntersecting: true }]);
+  t.same(tracked, [
+    { event: 'related_product_display', fields: { object_identifier: 'p1', related_item_ids: ['p2', 'p3'] } },
+  ]);
+  t.ok(disconnected, 'and never again');
+});
