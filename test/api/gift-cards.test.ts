@@ -287,7 +287,9 @@ t.test('20 checkouts at once on one $100 card of $30 each, taking what is left: 
     ),
   );
   const placed = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.order] : []));
-  t.comment(`${placed.length} placed, ${placed.filter((order) => order.giftCardCents !== '0').length} paid by the card`);
+  t.comment(
+    `${placed.length} placed, ${placed.filter((order) => order.giftCardCents !== '0').length} paid by the card`,
+  );
   const paid = placed.reduce((sum, order) => sum + BigInt(order.giftCardCents), 0n);
   const balance = BigInt(await balanceOf(gift.id));
   t.ok(balance >= 0n, `the balance is ${balance}, not below zero`);
