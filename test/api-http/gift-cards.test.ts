@@ -319,3 +319,21 @@ t.test('20 checkouts at once with one $100 card, each shown $14 paid by it: exac
     'each order records what the card paid',
   );
 });
+
+t.test('codes tried from one address are limited, through the cart call and the form alike', async (t) => {
+  const demo = await openDemoApp(t, { server: { limits: { 'gift-card-code': { max: 2, windowMs: 60_000 } } } });
+  const visitor = new Visitor(demo.app);
+  await visitor.add(GUIDE);
+  for (const guess of ['AAAA-AAAA-AAAA-AAAA', 'BBBB-BBBB-BBBB-BBBB']) {
+    t.equal((await visitor.request('POST', GIFT_CARDS, { code: guess })).json().error.code, 'gift-card-unknown');
+  }
+  const limited = await visitor.request('POST', GIFT_CARDS, { code: DEMO_GIFT_CARD.code });
+  t.equal(limited.statusCode, 429, 'even a good code, once the limit is reached');
+  t.equal(limited.json().error.message, 'Please try again in a few seconds.');
+  t.ok(Number(limited.headers['retry-after']) > 0);
+  const form = main((await submit(visitor, { ...BUYER, giftCardCode: DEMO_GIFT_CARD.code, action: 'update' })).body);
+  t.equal(fieldError(form, 'checkout-gift-card-code'), 'Please try again in a few seconds.');
+  t.same((await visitor.cart()).giftCards, [], 'nothing applied');
+  const removed = await visitor.request('DELETE', `${GIFT_CARDS}/${DEMO_GIFT_CARD.id}`);
+  t.equal(removed.statusCode, 200, 'taking a card off tries no code');
+});
