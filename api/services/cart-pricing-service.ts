@@ -24,7 +24,7 @@ import { getGiftCards } from '../repositories/gift-card-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
 import { cartJson, type ShoppingCartJson } from './cart-service.ts';
-import { type GiftCardJson, giftCardsJson, type PricedGiftCards, priceGiftCards } from './gift-card-pricing.ts';
+import { giftCardsJson, type PricedGiftCards, priceGiftCards } from './gift-card-pricing.ts';
 
 export interface PricedCart {
   /** The cart with its totals (tax, shipping, discount, grand total) filled in. */
@@ -65,10 +65,6 @@ export type PricedCartJson = Omit<
   applicableTaxRules: AppliedTaxRule[];
   validCoupons: ValidCoupon[];
   invalidCoupons: InvalidCoupon[];
-  /** Beside the spec's fields (issue 20): the gift cards applied, what they pay, and the rest to pay. */
-  giftCards: GiftCardJson[];
-  giftCardCents: string;
-  amountDueCents: string;
 };
 
 /** The location a cart was given, if it is well formed (it is written only by updateCartChoices). */
