@@ -337,3 +337,26 @@ t.test('codes tried from one address are limited, through the cart call and the 
   const removed = await visitor.request('DELETE', `${GIFT_CARDS}/${DEMO_GIFT_CARD.id}`);
   t.equal(removed.statusCode, 200, 'taking a card off tries no code');
 });
+
+t.test('five cards at most pay one order, in the order applied', async (t) => {
+  const demo = await openDemoApp(t);
+  const visitor = new Visitor(demo.app);
+  await visitor.add({ ...GUIDE, quantity: 10 });
+  const cards = [];
+  for (let n = 0; n < 6; n++) cards.push(await giftCard(demo, String(100 * (n + 1))));
+  for (const card of cards.slice(0, 5)) {
+    t.equal((await visitor.request('POST', GIFT_CARDS, { code: card.typed })).statusCode, 200);
+  }
+  const sixth = await visitor.request('POST', GIFT_CARDS, { code: cards[5]!.typed });
+  t.same(sixth.json().error, {
+    code: 'gift-card-too-many',
+    message: 'Use up to 5 gift cards on one order.',
+    fields: { code: 'Use up to 5 gift cards on one order.' },
+  });
+  const cart = await visitor.cart();
+  t.same(
+    cart.giftCards.map((card: { amountCents: string }) => card.amountCents),
+    ['100', '200', '300', '400', '500'],
+  );
+  t.match(cart, { grandTotalCents: '14000', giftCardCents: '1500', amountDueCents: '12500' });
+});
