@@ -4,6 +4,7 @@
  * are marked; the others are ours, for cases the spec does not word.
  */
 
+import { GIFT_CARD_MESSAGES } from '../domain/checkout/gift-cards.ts';
 import { QUANTITY_MESSAGES } from '../domain/quantity.ts';
 import { FORM_MESSAGES } from '../shared/form-messages.ts';
 import { RESTOCK_MESSAGES } from '../shared/restock-messages.ts';
@@ -72,6 +73,17 @@ export const API_ERRORS = {
     status: 400,
     message: (p) => `The code ${p.code} is not one we know. Check it and try again.`,
   },
+  // Gift cards at checkout (domain/checkout/gift-cards.ts words them); fields.code says it too.
+  'gift-card-code-blank': { status: 400, message: GIFT_CARD_MESSAGES.blank },
+  'gift-card-unknown': { status: 400, message: (p) => GIFT_CARD_MESSAGES.unknown(p.code ?? '') },
+  'gift-card-too-many': { status: 400, message: GIFT_CARD_MESSAGES.tooMany },
+  'gift-card-other-currency': {
+    status: 400,
+    message: (p) => GIFT_CARD_MESSAGES['other-currency'](p.cardCurrency ?? '', p.orderCurrency ?? ''),
+  },
+  'gift-card-no-balance': { status: 400, message: (p) => GIFT_CARD_MESSAGES['no-balance'](p.last ?? '') },
+  'gift-card-only-gift-cards': { status: 400, message: GIFT_CARD_MESSAGES['only-gift-cards'] },
+  'gift-card-nothing-to-pay': { status: 400, message: GIFT_CARD_MESSAGES['nothing-to-pay'] },
   // Spec section 8, store creation: the site layout has no main navigation to add the store to.
   'no-main-navigation': { status: 404, message: NO_MAIN_NAVIGATION },
   'collection-not-found': { status: 404, message: 'That collection was not found.' },

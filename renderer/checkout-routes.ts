@@ -93,16 +93,30 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     if (!cart || cart.isPurchased || cart.entries.length === 0) return again();
     if (isBelowMinimumSubtotal(cart.subtotalCents, cart.currency, minimumSubtotalOf(site))) return again();
 
-    // The address's place, the shipping option and the discount code are kept on the cart, which prices
-    // the page; 'Update shipping and totals' and 'Apply' (action=update) and a code's Remove button
-    // (removeCode) stop there, without an order. Place order sends neither.
+    // The address's place, the shipping option, the discount code and the gift cards are kept on the cart,
+    // which prices the page; 'Update shipping and totals' and 'Apply' (action=update) and the Remove
+    // buttons of a code (removeCode) or a gift card (removeGiftCard) stop there, without an order.
+    // Place order sends none of them.
     const removeCode = fieldOf(body, 'removeCode');
-    const action = removeCode !== '' ? 'remove-code' : fieldOf(body, 'action');
-    const choice = checkoutChoice(cart, form.values, removeCode);
-    if (action === 'update' || action === 'remove-code') {
+    const removeGiftCard = fieldOf(body, 'removeGiftCard');
+    const action = removeCode !== '' || removeGiftCard !== '' ? 'remove' : fieldOf(body, 'action');
+    const choice = checkoutChoice(cart, form.values, removeCode, removeGiftCard);
+    if (choice.giftCardCode !== undefined) {
+      try {
+        await options.limiter.byAddress('gift-card-code', request);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return again({ errors: { giftCardCode: error.message } });
+      }
+    }
+    if (action === 'update' || action === 'remove') {
       const result = await applyCartChoices(db, site, cart, choice);
       return again({
-        values: { ...form.values, discountCode: result.ok ? '' : form.values.discountCode },
+        values: {
+          ...form.values,
+          discountCode: result.ok ? '' : form.values.discountCode,
+          giftCardCode: result.ok ? '' : form.values.giftCardCode,
+        },
         errors: result.ok ? {} : result.errors,
       });
     }
@@ -112,7 +126,8 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
 
     const buyer = await signedIn(db, request);
     const siteUserId = buyer && buyer.site.website.id === site.website.id ? buyer.session.siteUserId : null;
-    const outcome = await placeCheckoutOrder(db, site, cart, form.details, siteUserId);
+    const origin = `${request.protocol}://${request.host}`;
+    const outcome = await placeCheckoutOrder(db, site, cart, form.details, siteUserId, origin);
     if (outcome.ok) {
       // The cart cookie named the cart just bought; a cart named by ?cartToken= leaves the visitor's own cart alone.
       if (cart.id === ownCartId) {
@@ -139,7 +154,10 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
         return again({ alert: SIGN_IN_TO_BUY_MEMBERSHIP });
       case 'charges-refused':
         // The page comes back priced as the cart is now: the new total, the options, the code's reason.
-        return again({ values: { ...form.values, discountCode: '' }, alert: { message: outcome.message } });
+        return again({
+          values: { ...form.values, discountCode: '', giftCardCode: '' },
+          alert: { message: outcome.message },
+        });
     }
   });
 }
@@ -164,10 +182,17 @@ function fieldOf(body: unknown, name: string): string {
  * same submit it may not exist there, so it is dropped and the new place's
  * cheapest is taken (a changed total is then shown before any order).
  */
-function checkoutChoice(cart: ShoppingCart, values: CheckoutValues, removeCode: string | undefined): ChoiceRequest {
+function checkoutChoice(
+  cart: ShoppingCart,
+  values: CheckoutValues,
+  removeCode: string,
+  removeGiftCard: string,
+): ChoiceRequest {
   const choice: ChoiceRequest = {};
   if (values.discountCode !== '') choice.discountCode = values.discountCode;
-  if (removeCode !== undefined && removeCode !== '') choice.removeCode = removeCode;
+  if (values.giftCardCode !== '') choice.giftCardCode = values.giftCardCode;
+  if (removeCode !== '') choice.removeCode = removeCode;
+  if (removeGiftCard !== '') choice.removeGiftCard = removeGiftCard;
   if (!cart.requiresShipping || values.country === '') return choice;
   choice.place = { country: values.country, region: values.region, postalCode: values.postalCode };
   const before = locationOf(cart);

@@ -230,6 +230,7 @@ export const JSON_COLUMN_SCHEMAS = {
   productVariants: { attributes: stringMapSchema },
   carts: {
     coupons: stringListSchema,
+    giftCards: stringListSchema,
     shippingLocation: openObjectSchema.nullable(),
     selectedShippingOption: openObjectSchema.nullable(),
   },

@@ -349,6 +349,8 @@ export interface CartsTable {
   isPurchased: Generated<boolean>;
   orderId: Nullable<string>;
   coupons: DefaultedJson<string[]>;
+  /** The gift cards applied, by id, in the order they pay (migration 0030). */
+  giftCards: DefaultedJson<string[]>;
   shippingLocation: NullableJson<Record<string, unknown>>;
   selectedShippingOption: NullableJson<Record<string, unknown>>;
   createdOn: CreatedAt;
@@ -397,6 +399,34 @@ export interface OrdersTable {
   shippingMethod: NullableJson<OrderShippingMethod>;
   taxLines: DefaultedJson<OrderTaxLine[]>;
   discountLines: DefaultedJson<OrderDiscountLine[]>;
+  /** What gift cards paid of the grand total (migration 0030); the rest is what a payment charges. */
+  giftCardMinor: DefaultedMinor;
+}
+
+/** A gift card (migration 0030): its code kept only as a digest; the balance never below zero. */
+export interface GiftCardsTable {
+  websiteId: string;
+  id: string;
+  codeDigest: string;
+  lastCharacters: string;
+  currency: string;
+  initialMinor: Minor;
+  balanceMinor: Minor;
+  /** The order line that bought it; null for a card the owner (or the seed) made. */
+  orderId: Nullable<string>;
+  orderLineNumber: Nullable<number>;
+  createdOn: CreatedAt;
+}
+
+/** Every change to a gift card's balance: issued and restored are credits, redeemed a debit (negative). */
+export interface GiftCardLedgerTable {
+  websiteId: string;
+  id: string;
+  giftCardId: string;
+  kind: 'issued' | 'redeemed' | 'restored';
+  amountMinor: Minor;
+  orderId: Nullable<string>;
+  createdOn: CreatedAt;
 }
 
 export interface ShippingZonesTable {
@@ -724,6 +754,8 @@ export interface Database {
   taxRates: TaxRatesTable;
   discounts: DiscountsTable;
   discountUses: DiscountUsesTable;
+  giftCards: GiftCardsTable;
+  giftCardLedger: GiftCardLedgerTable;
   orderLines: OrderLinesTable;
   forms: FormsTable;
   formSubmissionKeys: FormSubmissionKeysTable;

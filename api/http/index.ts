@@ -21,6 +21,7 @@ import { cartCheckoutRoutes } from './cart-checkout-routes.ts';
 import { cartRoutes } from './cart-routes.ts';
 import { CRUMB_COOKIE, crumbCookie, crumbCookieOptions, verifyCrumb } from './crumb.ts';
 import { formRoutes } from './form-routes.ts';
+import { giftCardCartRoutes } from './gift-card-cart-routes.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
 import { likeRoutes } from './like-routes.ts';
 import { authorizeOwner } from './owner-auth.ts';
@@ -107,6 +108,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   await app.register(inventoryRoutes, { db: options.db });
   await app.register(ownerRoutes, { db: options.db, limiter: options.limiter });
   await app.register(cartCheckoutRoutes, { db: options.db });
+  await app.register(giftCardCartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(likeRoutes, { db: options.db });
   await app.register(reviewRoutes, { db: options.db, limiter: options.limiter });
   await app.register(formRoutes, { db: options.db, limiter: options.limiter, captcha: options.captcha });

@@ -18,6 +18,7 @@ export type LimitName =
   | 'cart-write'
   | 'cart-create'
   | 'checkout'
+  | 'gift-card-code'
   | 'search'
   | 'page-render'
   | 'form-submit'
@@ -40,6 +41,12 @@ export const DEFAULT_LIMITS: Readonly<Record<LimitName, Limit>> = {
   /** New carts from one address: an office behind one address still shops, a script cannot fill the table. */
   'cart-create': { max: 30, windowMs: 60 * MINUTE },
   checkout: { max: 20, windowMs: MINUTE },
+  /**
+   * Gift card codes tried from one address, at checkout or through the cart
+   * call: a shopper types the few cards they hold, a script guessing codes
+   * gets a handful a quarter hour (and each guess is one in 2^80).
+   */
+  'gift-card-code': { max: 20, windowMs: 15 * MINUTE },
   search: { max: 30, windowMs: MINUTE },
   /** Pages the cache could not answer (a visitor with a cart, or a new page). */
   'page-render': { max: 300, windowMs: MINUTE },

@@ -1,8 +1,9 @@
 /**
  * What a shopper chooses for a cart at checkout, kept on the cart row:
  * where it goes (shippingLocation), how (selectedShippingOption, by the
- * option's id) and the discount codes entered (coupons). Written only to an
- * open cart, in one conditional update, so a bought cart never changes.
+ * option's id), the discount codes entered (coupons) and the gift cards
+ * applied (by id). Written only to an open cart, in one conditional
+ * update, so a bought cart never changes.
  */
 import type { ShippingPlace } from '../../domain/address/address-check.ts';
 import { json } from '../db/json.ts';
@@ -12,6 +13,8 @@ export interface CartChoices {
   shippingLocation?: ShippingPlace | null;
   selectedShippingOptionId?: string | null;
   coupons?: string[];
+  /** Gift card ids, in the order they pay. */
+  giftCards?: string[];
 }
 
 export type CartChoicesResult = { ok: true } | { ok: false; reason: 'cart-not-found' | 'cart-purchased' };
@@ -31,6 +34,7 @@ export async function updateCartChoices(
       choices.selectedShippingOptionId === null ? null : json({ id: choices.selectedShippingOptionId });
   }
   if (choices.coupons !== undefined) set.coupons = json(choices.coupons);
+  if (choices.giftCards !== undefined) set.giftCards = json(choices.giftCards);
   if (Object.keys(set).length === 0) return { ok: true };
   const updated = await db
     .updateTable('carts')

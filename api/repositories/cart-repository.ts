@@ -76,6 +76,8 @@ export interface ShoppingCart {
   coupons: string[];
   validCoupons: string[];
   invalidCoupons: string[];
+  /** The gift cards applied at checkout, by id, in the order they pay (migration 0030). */
+  giftCards: string[];
 }
 
 export type CartFailureReason =
@@ -564,6 +566,7 @@ function shoppingCart(stored: Cart, entries: ShoppingCartEntry[]): ShoppingCart 
     coupons: cart.coupons,
     validCoupons: [],
     invalidCoupons: [],
+    giftCards: cart.giftCards,
   };
 }
 

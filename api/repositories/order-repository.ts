@@ -57,6 +57,8 @@ export interface OrderCharges {
   shippingMethod: OrderShippingMethod | null;
   taxLines: OrderTaxLine[];
   discountLines: OrderDiscountLine[];
+  /** What gift cards paid of the grand total (already taken off them in the transaction); '0' for none. */
+  giftCardCents: string;
 }
 
 /** Refuses the order with a reason of the caller's own, or gives its charges. */
@@ -94,6 +96,8 @@ export interface PlacedOrder {
   shippingMethod: OrderShippingMethod | null;
   taxLines: OrderTaxLine[];
   discountLines: OrderDiscountLine[];
+  /** What gift cards paid (migration 0030): the rest, grandTotal − giftCardCents, is what a payment charges. */
+  giftCardCents: string;
   items: OrderLine[];
   createdOn: Date;
   /** The site user signed in when it was placed; null when placed signed out. */
@@ -204,6 +208,7 @@ export async function placeOrder(
       shippingMethod: null,
       taxLines: [],
       discountLines: [],
+      giftCardCents: '0',
     };
     if (options.charge) {
       const charged = await options.charge(trx, cart, orderId);
@@ -243,6 +248,7 @@ export async function placeOrder(
         shippingMethod: charges.shippingMethod === null ? null : json(charges.shippingMethod),
         taxLines: json(charges.taxLines),
         discountLines: json(charges.discountLines),
+        giftCardMinor: charges.giftCardCents,
         shippingRegion: shippingAddress?.region ?? null,
         customerEmail: options.customerEmail,
         customerName,
@@ -315,6 +321,7 @@ export async function placeOrder(
         shippingMethod: charges.shippingMethod,
         taxLines: charges.taxLines,
         discountLines: charges.discountLines,
+        giftCardCents: charges.giftCardCents,
         items: lines,
         createdOn: order.createdOn,
         siteUserId,
@@ -408,6 +415,7 @@ async function withLines(db: Db, stored: Selectable<OrdersTable>): Promise<Place
     shippingMethod: order.shippingMethod,
     taxLines: order.taxLines,
     discountLines: order.discountLines,
+    giftCardCents: order.giftCardMinor,
     items: lines.map((stored) => {
       const { unitPriceMinor, optionValues, ...line } = readJsonColumns('orderLines', stored);
       return { ...line, unitPriceCents: unitPriceMinor, optionValues: optionValues ?? [] };

@@ -29,6 +29,7 @@ export type DemoKind =
   | 'shipping-rate'
   | 'tax-rate'
   | 'discount'
+  | 'gift-card'
   | 'review';
 
 export const demoId = (kind: DemoKind, slug: string): string => stableId(`demo:${kind}:${slug}`);

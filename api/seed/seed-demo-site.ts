@@ -28,6 +28,7 @@ import type {
 } from '../db/schema.ts';
 import { hashPassword } from '../repositories/site-user-repository.ts';
 import { seedDemoCheckoutRules } from './demo-checkout-rules.ts';
+import { seedDemoGiftCard } from './demo-gift-card.ts';
 import { collectionId, DEMO_WEBSITE_ID, demoId, formId, imageId } from './demo-ids.ts';
 import { DEMO_MEMBER, DEMO_MEMBER_SALT } from './demo-member.ts';
 import { DEMO_LOCKED_PAGE_SALT } from './demo-member-area.ts';
@@ -515,6 +516,12 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<SeedResult> {
       await trx.insertInto('likes').values(rows.likes).execute();
       await trx.insertInto('productReviews').values(rows.productReviews).execute();
       await seedDemoCheckoutRules(trx, DEMO_WEBSITE_ID);
+      await seedDemoGiftCard(
+        trx,
+        DEMO_WEBSITE_ID,
+        DEMO_SITE.website.settings.baseCurrency,
+        DEMO_SITE.website.createdOn,
+      );
       await trx
         .insertInto('siteUsers')
         .values({

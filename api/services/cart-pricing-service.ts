@@ -20,9 +20,11 @@ import {
   loadCheckoutRules,
   loadProductFacts,
 } from '../repositories/checkout-rules-repository.ts';
+import { getGiftCards } from '../repositories/gift-card-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
 import { cartJson, type ShoppingCartJson } from './cart-service.ts';
+import { giftCardsJson, type PricedGiftCards, priceGiftCards } from './gift-card-pricing.ts';
 
 export interface PricedCart {
   /** The cart with its totals (tax, shipping, discount, grand total) filled in. */
@@ -30,6 +32,8 @@ export interface PricedCart {
   pricing: CartPricing;
   rules: CheckoutRules;
   location: ShippingLocation | null;
+  /** The gift cards applied, what each pays, and what is left to pay. */
+  giftCards: PricedGiftCards;
 }
 
 export interface ValidCoupon {
@@ -89,6 +93,8 @@ export interface PriceOptions {
   location?: ShippingLocation | null;
   selectedOptionId?: string | null;
   codes?: readonly string[];
+  /** Gift card ids, over the cart's own. */
+  giftCardIds?: readonly string[];
 }
 
 export async function priceShoppingCart(
@@ -98,13 +104,14 @@ export async function priceShoppingCart(
   options: PriceOptions = {},
 ): Promise<PricedCart> {
   const websiteId = site.website.id;
-  const [rules, facts] = await Promise.all([
+  const [rules, facts, giftCards] = await Promise.all([
     options.rules ?? loadCheckoutRules(db, websiteId, site.settings.storeSettings),
     loadProductFacts(
       db,
       websiteId,
       cart.entries.map((entry) => entry.variantId),
     ),
+    getGiftCards(db, websiteId, options.giftCardIds ?? cart.giftCards),
   ]);
   const email = options.customerEmail ?? null;
   const customerUses =
@@ -146,6 +153,7 @@ export async function priceShoppingCart(
     pricing,
     rules,
     location,
+    giftCards: priceGiftCards(cart, pricing.grandTotalCents, giftCards),
   };
 }
 
@@ -182,5 +190,8 @@ export function pricedCartJson(priced: PricedCart): PricedCartJson {
       reason: refused.reason,
       message: refusalMessage(priced, refused.code, refused.reason),
     })),
+    giftCards: giftCardsJson(priced.giftCards, cart.currency),
+    giftCardCents: priced.giftCards.giftCardCents,
+    amountDueCents: priced.giftCards.amountDueCents,
   };
 }

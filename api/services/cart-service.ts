@@ -27,6 +27,7 @@ import { getProduct, type ProductDetail } from '../repositories/product-reposito
 import type { Db } from '../repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
 import { assertCleanInput } from '../visitor-input.ts';
+import type { GiftCardJson } from './gift-card-pricing.ts';
 
 const { service: SERVICE, 'gift-card': GIFT_CARD } = PRODUCT_TYPES;
 
@@ -155,7 +156,11 @@ export function checkEntryFields(
   return { ...fields, ...check.recipient };
 }
 
-/** Every field of the spec's Shopping cart entity; money stays minor-unit strings. */
+/**
+ * Every field of the spec's Shopping cart entity; money stays minor-unit
+ * strings. Beside them (issue 20): the gift cards applied, what they pay,
+ * and what is left to pay (checkout prices them, cart-pricing-service.ts).
+ */
 export interface ShoppingCartJson {
   id: string | null;
   websiteId: string;
@@ -180,6 +185,9 @@ export interface ShoppingCartJson {
   discountCents: string;
   grandTotalCents: string;
   totalQuantity: number;
+  giftCards: GiftCardJson[];
+  giftCardCents: string;
+  amountDueCents: string;
 }
 
 export function cartJson(cart: ShoppingCart): ShoppingCartJson {
@@ -208,6 +216,9 @@ export function cartJson(cart: ShoppingCart): ShoppingCartJson {
     discountCents: cart.discountCents,
     grandTotalCents: cart.grandTotalCents,
     totalQuantity: cart.totalQuantity,
+    giftCards: [],
+    giftCardCents: '0',
+    amountDueCents: cart.grandTotalCents,
   };
 }
 
@@ -237,6 +248,9 @@ export function emptyCartJson(websiteId: string, currency: string): ShoppingCart
     discountCents: '0',
     grandTotalCents: '0',
     totalQuantity: 0,
+    giftCards: [],
+    giftCardCents: '0',
+    amountDueCents: '0',
   };
 }
 

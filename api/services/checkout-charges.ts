@@ -5,15 +5,20 @@
  * the discounts' uses counted. The order is refused, and nothing is taken,
  * when the cart has no way to ship, a code no longer applies (its limit was
  * reached by another checkout meanwhile, or this buyer used it up), or the
- * total is not the one the shopper was shown.
+ * total, or what is left to pay after gift cards, is not the one the
+ * shopper was shown. Last, the gift cards pay their share: a card spent by
+ * another order meanwhile throws, rolling the order back
+ * (gift-card-redemption.ts).
  */
 import { countryName } from '../../domain/address/countries.ts';
 import { DISCOUNT_MESSAGES } from '../../domain/checkout/discounts.ts';
+import { GIFT_CARD_MESSAGES } from '../../domain/checkout/gift-cards.ts';
 import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
 import { claimDiscountUses } from '../repositories/checkout-rules-repository.ts';
 import type { ChargeOrder } from '../repositories/order-repository.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
 import { priceShoppingCart, refusalMessage } from './cart-pricing-service.ts';
+import { redeemGiftCards } from './gift-card-redemption.ts';
 
 export const CHARGE_MESSAGES = {
   noLocation: 'Enter your shipping address to see the shipping options.',
@@ -26,6 +31,8 @@ export interface ChargeRequest {
   customerEmail: string | null;
   /** The grand total the page showed, in minor units; the order is placed only at that total. */
   expectedGrandTotalCents: string | null;
+  /** What the page showed left to pay after gift cards; the order is placed only if that is still so. */
+  expectedAmountDueCents?: string | null;
 }
 
 export function checkoutCharges(site: WebsiteWithSettings, request: ChargeRequest): ChargeOrder {
@@ -48,6 +55,14 @@ export function checkoutCharges(site: WebsiteWithSettings, request: ChargeReques
         message: CHARGE_MESSAGES.totalChanged(formatMinorUnits(pricing.grandTotalCents, cart.currency)),
       };
     }
+    const due = priced.giftCards.amountDueCents;
+    if (request.expectedAmountDueCents != null && request.expectedAmountDueCents !== due) {
+      return {
+        ok: false,
+        problem: 'amount-due-changed',
+        message: GIFT_CARD_MESSAGES.amountDueChanged(formatMinorUnits(due, cart.currency)),
+      };
+    }
     const applied = priced.rules.discounts.filter((discount) =>
       pricing.discounts.some((used) => used.id === discount.id),
     );
@@ -60,6 +75,7 @@ export function checkoutCharges(site: WebsiteWithSettings, request: ChargeReques
         message: DISCOUNT_MESSAGES[claimed.reason](discount.code ?? discount.name, ''),
       };
     }
+    await redeemGiftCards(trx, site.website.id, orderId, priced.giftCards);
     const option = pricing.selectedShippingOption;
     return {
       ok: true,
@@ -84,6 +100,7 @@ export function checkoutCharges(site: WebsiteWithSettings, request: ChargeReques
           kind: discount.kind,
           amountCents: discount.amountCents,
         })),
+        giftCardCents: priced.giftCards.giftCardCents,
       },
     };
   };

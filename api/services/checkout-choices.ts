@@ -1,6 +1,6 @@
 /**
- * Changing what a cart is priced for: where it goes, how, and the discount
- * code. Shared by the cart API (JSON) and the checkout form (no script), so
+ * Changing what a cart is priced for: where it goes, how, the discount
+ * code and the gift cards. Shared by the cart API (JSON) and the checkout form (no script), so
  * both check the same things and word problems alike. Every check runs
  * before anything is written: a refused change leaves the cart as it was.
  */
@@ -13,6 +13,7 @@ import { getCart, type ShoppingCart } from '../repositories/cart-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
 import { type PricedCart, priceShoppingCart } from './cart-pricing-service.ts';
+import { addedCardRefusal, chooseGiftCard, type GiftCardRefused } from './gift-card-choices.ts';
 
 export const CHOICE_MESSAGES = {
   shippingOptionUnavailable: 'That shipping option is not available for this address. Please choose another.',
@@ -30,11 +31,17 @@ export interface ChoiceRequest {
   discountCode?: string;
   /** A code to take off. */
   removeCode?: string;
+  /** A gift card's code to apply (beside those applied already). */
+  giftCardCode?: string;
+  /** A gift card to take off, by id. */
+  removeGiftCard?: string;
 }
 
-export type ChoiceErrors = PlaceErrors & { shippingOption?: string; discountCode?: string };
+export type ChoiceErrors = PlaceErrors & { shippingOption?: string; discountCode?: string; giftCardCode?: string };
 
-export type ChoiceResult = { ok: true; priced: PricedCart } | { ok: false; errors: ChoiceErrors; priced: PricedCart };
+export type ChoiceResult =
+  | { ok: true; priced: PricedCart }
+  | { ok: false; errors: ChoiceErrors; priced: PricedCart; giftCardRefused?: GiftCardRefused };
 
 /**
  * Checks every requested change against the cart as it would be after the
@@ -60,11 +67,17 @@ export async function applyCartChoices(
     codes = codes.filter((code) => normalizeDiscountCode(code) !== removed);
   }
   const code = request.discountCode === undefined ? '' : normalizeDiscountCode(request.discountCode);
+  const giftCards = await chooseGiftCard(db, cart, request.giftCardCode ?? '', request.removeGiftCard);
+  let giftCardRefused = giftCards.ok ? undefined : giftCards.refused;
   const priced = await priceShoppingCart(db, site, cart, {
     location,
     codes,
     selectedOptionId: request.shippingOptionId,
+    giftCardIds: giftCards.ids,
   });
+  if (giftCards.ok && giftCards.added)
+    giftCardRefused = addedCardRefusal(priced.giftCards, giftCards.added, cart.currency);
+  if (giftCardRefused) errors.giftCardCode = giftCardRefused.message;
   if (code.length > CODE_MAX) errors.discountCode = CHOICE_MESSAGES.discountCodeTooLong;
   else if (code !== '') {
     if (priced.rules.discounts.some((discount) => discount.code === code)) codes = [code];
@@ -77,11 +90,15 @@ export async function applyCartChoices(
   ) {
     errors.shippingOption = CHOICE_MESSAGES.shippingOptionUnavailable;
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors, priced: await priceShoppingCart(db, site, cart) };
+  if (Object.keys(errors).length > 0) {
+    const unchanged = await priceShoppingCart(db, site, cart);
+    return { ok: false, errors, priced: unchanged, ...(giftCardRefused ? { giftCardRefused } : {}) };
+  }
 
   if (location !== undefined) changes.shippingLocation = location;
   if (request.shippingOptionId) changes.selectedShippingOptionId = request.shippingOptionId;
   if (codes !== cart.coupons) changes.coupons = codes;
+  if (giftCards.ids !== cart.giftCards) changes.giftCards = giftCards.ids;
   const written = await updateCartChoices(db, site.website.id, cart.id, changes);
   if (!written.ok) throw new ApiError('cart-not-found');
   const updated = (await getCart(db, site.website.id, cart.id))!;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { checkPlace } from '../../domain/address/address-check.ts';
+import { GIFT_CARD_CODE_INPUT_MAX } from '../../domain/checkout/gift-cards.ts';
 import type { ShippingAddress } from '../repositories/order-repository.ts';
 
 /** The form's fields in page order (the error summary lists problems in this order). */
@@ -20,6 +21,7 @@ export const CHECKOUT_FIELDS = [
   'country',
   'shippingOption',
   'discountCode',
+  'giftCardCode',
 ] as const;
 
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
@@ -35,8 +37,12 @@ export interface CheckoutDetails {
   shippingOptionId: string;
   /** A code typed in the discount field, to apply with the order ('' for none). */
   discountCode: string;
+  /** A gift card's code typed in its field, to apply with the order ('' for none). */
+  giftCardCode: string;
   /** The total the page showed (a hidden field): the order is placed only at that total. */
   expectedGrandTotalCents: string | null;
+  /** What the page showed left to pay after gift cards (a hidden field): the order is placed only then. */
+  expectedAmountDueCents: string | null;
 }
 
 export type CheckoutFormResult =
@@ -92,9 +98,17 @@ const address = {
   postalCode: optional(POSTAL_CODE_MAX),
 };
 
-const choices = { discountCode: optional(50), shippingOption: optional(64) };
+const choices = {
+  discountCode: optional(50),
+  giftCardCode: optional(GIFT_CARD_CODE_INPUT_MAX),
+  shippingOption: optional(64),
+};
 
-const withoutShipping = z.object({ ...contact, discountCode: choices.discountCode });
+const withoutShipping = z.object({
+  ...contact,
+  discountCode: choices.discountCode,
+  giftCardCode: choices.giftCardCode,
+});
 const withShipping = z.object({ ...contact, ...address, ...choices });
 
 /**
@@ -111,9 +125,9 @@ export function readCheckoutValues(body: unknown): CheckoutValues {
   return Object.fromEntries(CHECKOUT_FIELDS.map((field) => [field, fieldText(fields[field])])) as CheckoutValues;
 }
 
-/** The total the page showed, when the form sent one that is whole minor units. */
-function expectedTotalOf(body: unknown): string | null {
-  const raw = fieldText((body as Record<string, unknown> | undefined)?.expectedTotalCents);
+/** An amount the page showed (a hidden field), when the form sent one that is whole minor units. */
+function shownAmountOf(body: unknown, field: 'expectedTotalCents' | 'expectedAmountDueCents'): string | null {
+  const raw = fieldText((body as Record<string, unknown> | undefined)?.[field]);
   return /^\d{1,18}$/.test(raw) ? raw : null;
 }
 
@@ -154,7 +168,9 @@ export function readCheckoutForm(body: unknown, requiresShipping: boolean): Chec
       shippingAddress,
       shippingOptionId: values.shippingOption,
       discountCode: values.discountCode,
-      expectedGrandTotalCents: expectedTotalOf(body),
+      giftCardCode: values.giftCardCode,
+      expectedGrandTotalCents: shownAmountOf(body, 'expectedTotalCents'),
+      expectedAmountDueCents: shownAmountOf(body, 'expectedAmountDueCents'),
     },
   };
 }

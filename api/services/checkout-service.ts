@@ -11,7 +11,9 @@ import type { Db } from '../repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
 import { checkoutCharges } from './checkout-charges.ts';
 import type { CheckoutDetails } from './checkout-form.ts';
-import { placeWithMemberships } from './paid-memberships.ts';
+import { issueBoughtGiftCards } from './gift-card-issue.ts';
+import { GiftCardBalanceChanged } from './gift-card-redemption.ts';
+import { type PlaceWithMembershipsResult, placeWithMemberships } from './paid-memberships.ts';
 
 /** Until a payment provider exists, no order is a real sale. */
 const TEST_MODE = true;
@@ -56,23 +58,43 @@ export async function placeCheckoutOrder(
   details: CheckoutDetails,
   /** The site user signed in as they check out: the order is theirs, listed in their account. */
   siteUserId: string | null,
+  /** Where the site answers ('https://shop.example'), for the links in the gift cards' emails. */
+  origin: string,
 ): Promise<CheckoutOutcome> {
   const websiteId = site.website.id;
-  // A paywall product's membership is granted with the order, or the order is not placed (paid-memberships.ts).
-  const placed = await placeWithMemberships(db, (trx) =>
-    placeOrder(trx, websiteId, cart.id, {
-      siteUserId,
-      customerEmail: details.email,
-      customerName: details.name,
-      shippingAddress: details.shippingAddress,
-      testMode: TEST_MODE,
-      minimumSubtotal: minimumSubtotalOf(site),
-      charge: checkoutCharges(site, {
+  let placed: PlaceWithMembershipsResult;
+  try {
+    // A paywall product's membership is granted with the order, or the order is not placed (paid-memberships.ts);
+    // the gift cards it buys are made with it, and those it is paid with are debited in it (checkout-charges.ts).
+    placed = await placeWithMemberships(db, async (trx) => {
+      const result = await placeOrder(trx, websiteId, cart.id, {
+        siteUserId,
         customerEmail: details.email,
-        expectedGrandTotalCents: details.expectedGrandTotalCents,
-      }),
-    }),
-  );
+        customerName: details.name,
+        shippingAddress: details.shippingAddress,
+        testMode: TEST_MODE,
+        minimumSubtotal: minimumSubtotalOf(site),
+        charge: checkoutCharges(site, {
+          customerEmail: details.email,
+          expectedGrandTotalCents: details.expectedGrandTotalCents,
+          expectedAmountDueCents: details.expectedAmountDueCents,
+        }),
+      });
+      if (result.ok) {
+        await issueBoughtGiftCards(trx, site, result.order, {
+          origin,
+          buyer: { name: details.name, email: details.email },
+        });
+      }
+      return result;
+    });
+  } catch (error) {
+    // A card spent by another order meanwhile: the throw rolled the order back whole, unless the caller's transaction holds it.
+    if (error instanceof GiftCardBalanceChanged && !db.isTransaction) {
+      return { ok: false, problem: 'charges-refused', message: error.message };
+    }
+    throw error;
+  }
   if (placed.ok) return placed;
   switch (placed.reason) {
     case 'cart-purchased': {

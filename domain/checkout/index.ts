@@ -2,5 +2,6 @@
 export * from './cart-pricing.ts';
 export * from './checkout-rules.ts';
 export * from './discounts.ts';
+export * from './gift-cards.ts';
 export * from './shipping-options.ts';
 export * from './tax.ts';

@@ -25,6 +25,7 @@ import {
   shippingChoicesJson,
   totalsJson,
 } from './checkout-pricing-json.ts';
+import { checkoutGiftCardsJson, orderGiftCardJson } from './gift-card-json.ts';
 import { giftCardJson, recursJson } from './line-details-json.ts';
 import { moneyJson } from './money-json.ts';
 
@@ -62,6 +63,7 @@ const INPUT_IDS: Record<CheckoutField, string> = {
   country: 'checkout-country',
   shippingOption: 'checkout-shipping-option',
   discountCode: 'checkout-discount-code',
+  giftCardCode: 'checkout-gift-card-code',
 };
 
 export function checkoutJson(input: CheckoutInput): Json {
@@ -96,6 +98,7 @@ export function checkoutJson(input: CheckoutInput): Json {
                 totals: totalsJson(input.priced),
                 shipping: shippingChoicesJson(input.priced),
                 coupons: couponsJson(input.priced),
+                giftCards: checkoutGiftCardsJson(input.priced),
               }
             : {}),
         }
@@ -132,6 +135,7 @@ export function orderJson(order: PlacedOrder): Json {
     subtotal: moneyJson(order.subtotalCents, order.currency),
     grandTotal: moneyJson(order.grandTotalCents, order.currency),
     ...orderChargesJson(order),
+    ...orderGiftCardJson(order),
     createdOn: order.createdOn.getTime(),
   };
 }

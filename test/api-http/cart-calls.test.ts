@@ -29,6 +29,10 @@ const CART_FIELDS = [
   'discountCents',
   'grandTotalCents',
   'totalQuantity',
+  // Beside the spec's fields (issue 20): gift cards at checkout.
+  'giftCards',
+  'giftCardCents',
+  'amountDueCents',
 ];
 
 t.test('the cart calls', async (t) => {

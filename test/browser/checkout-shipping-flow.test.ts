@@ -57,7 +57,8 @@ t.test('address, shipping, a code, and the totals on the confirmation', { skip: 
 
     await shipping.getByRole('radio', { name: /Express shipping/ }).check();
     await page.getByLabel('Discount code').fill('welcome10');
-    await page.getByRole('button', { name: 'Apply' }).click();
+    // Exactly: the gift card's button beside it is 'Apply gift card'.
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.locator('.checkout-totals', { hasText: 'WELCOME10' }).waitFor();
     t.ok(await shipping.getByRole('radio', { name: /Express shipping/ }).isChecked(), `${mode}: express kept`);
     // 6400 − 640 = 5760; express 1800; 4% of 5760 (230.4) and of 1800 (72) → $3.02; total $78.62.
