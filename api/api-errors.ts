@@ -6,9 +6,9 @@
 
 import { QUANTITY_MESSAGES } from '../domain/quantity.ts';
 import { FORM_MESSAGES } from '../shared/form-messages.ts';
+import { PRODUCT_MESSAGES } from '../shared/product-input.ts';
 import { RESTOCK_MESSAGES } from '../shared/restock-messages.ts';
 import { SITE_USER_MESSAGES } from '../shared/site-user-messages.ts';
-import { PRODUCT_MESSAGES } from '../shared/product-input.ts';
 import { NO_MAIN_NAVIGATION } from '../shared/store-creation.ts';
 import { UPLOAD_MESSAGES } from '../shared/upload-rules.ts';
 

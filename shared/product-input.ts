@@ -7,17 +7,7 @@
  * the other messages are ours, since the spec shows no product editor.
  */
 // Named imports, not the z namespace: the admin bundle then carries only what the schemas use.
-import {
-  array,
-  boolean,
-  type infer as Infer,
-  nullable,
-  number,
-  object,
-  record,
-  string,
-  enum as zodEnum,
-} from 'zod';
+import { array, boolean, type infer as Infer, nullable, number, object, record, string, enum as zodEnum } from 'zod';
 import { examplePrice, priceInputToMinor } from '../domain/money/price-input.ts';
 import { PRODUCT_TYPES } from '../domain/spec-enums.ts';
 
@@ -119,7 +109,10 @@ const id = string().max(100);
 const variantSchema = object({
   /** A stored variant's id; null for a new one. */
   id: nullable(id),
-  sku: string().trim().min(1, PRODUCT_MESSAGES.skuMissing).max(PRODUCT_LIMITS.skuMaxLength, PRODUCT_MESSAGES.skuTooLong),
+  sku: string()
+    .trim()
+    .min(1, PRODUCT_MESSAGES.skuMissing)
+    .max(PRODUCT_LIMITS.skuMaxLength, PRODUCT_MESSAGES.skuTooLong),
   /** Option name → the variant's value (spec section 3, attributes). */
   options: record(string().max(30), string().trim().max(100)),
   price: string(),
@@ -178,10 +171,7 @@ export function productInputSchema(currency: string) {
     /** Shown on the site; a hidden product is kept but neither listed nor sold. */
     visible: boolean(),
     tags: array(
-      string()
-        .trim()
-        .min(1, PRODUCT_MESSAGES.tagBlank)
-        .max(PRODUCT_LIMITS.tagMaxLength, PRODUCT_MESSAGES.tagTooLong),
+      string().trim().min(1, PRODUCT_MESSAGES.tagBlank).max(PRODUCT_LIMITS.tagMaxLength, PRODUCT_MESSAGES.tagTooLong),
     ).max(PRODUCT_LIMITS.tagsPerProduct, PRODUCT_MESSAGES.tooManyTags),
     categories: array(
       string()
@@ -209,11 +199,10 @@ export function productInputSchema(currency: string) {
   }).superRefine((product, ctx) => {
     const problem = (path: (string | number)[], message: string) =>
       ctx.addIssue({ code: 'custom', path, message, input: product });
-    repeated(product.tags).forEach((index) => problem(['tags', index], PRODUCT_MESSAGES.exists('tag')));
-    repeated(product.categories).forEach((index) =>
-      problem(['categories', index], PRODUCT_MESSAGES.exists('category')),
-    );
-    repeated(product.optionNames).forEach((index) => problem(['optionNames', index], PRODUCT_MESSAGES.optionExists));
+    for (const index of repeated(product.tags)) problem(['tags', index], PRODUCT_MESSAGES.exists('tag'));
+    for (const index of repeated(product.categories))
+      problem(['categories', index], PRODUCT_MESSAGES.exists('category'));
+    for (const index of repeated(product.optionNames)) problem(['optionNames', index], PRODUCT_MESSAGES.optionExists);
     const single = hasSingleVariant(product.productType);
     if (single && (product.variants.length > 1 || product.optionNames.length > 0)) {
       problem(['variants'], PRODUCT_MESSAGES.singleVariant);
@@ -242,7 +231,7 @@ export function productInputSchema(currency: string) {
         }
       }
       const combination = JSON.stringify(product.optionNames.map((name) => lowerKey(variant.options[name] ?? '')));
-      if (combinations.has(combination) && product.variants.length > 1) {
+      if (combinations.has(combination) && !single) {
         problem(['variants', index, 'options'], PRODUCT_MESSAGES.variantsAlike);
       }
       combinations.add(combination);

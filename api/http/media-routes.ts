@@ -20,10 +20,10 @@ import { json } from '../db/json.ts';
 import { prepareImage } from '../media/image-variants.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import type { Db } from '../repositories/transaction.ts';
-import { ownerImageJson } from './owner-product-routes.ts';
 import { requireOwner } from './owner-auth.ts';
-import { ownerRoute } from './owner-route.ts';
 import { parseOwnerInput } from './owner-input.ts';
+import { ownerImageJson } from './owner-product-routes.ts';
+import { ownerRoute } from './owner-route.ts';
 import { parseInput } from './validation.ts';
 
 export const MEDIA_IMAGES_PATH = '/api/owner/media/images';
@@ -37,7 +37,10 @@ export const IMAGE_DETAILS_MESSAGES = {
   focalPointInvalid: 'The focal point is two numbers from 0 to 1.',
 } as const;
 
-const unit = z.number().min(0, IMAGE_DETAILS_MESSAGES.focalPointInvalid).max(1, IMAGE_DETAILS_MESSAGES.focalPointInvalid);
+const unit = z
+  .number()
+  .min(0, IMAGE_DETAILS_MESSAGES.focalPointInvalid)
+  .max(1, IMAGE_DETAILS_MESSAGES.focalPointInvalid);
 /** Spec section 9: alt text falls back to at most 250 characters, so the owner's own is held to the same. */
 export const imageDetailsSchema = z.object({
   altText: z.string().trim().max(250, IMAGE_DETAILS_MESSAGES.altTextTooLong),

@@ -11,7 +11,12 @@ import type { OwnerImage, OwnerProduct } from '../../shared/product-input.ts';
 import { productInputSchema } from '../../shared/product-input.ts';
 import { ApiError } from '../api-errors.ts';
 import type { Image } from '../db/schema.ts';
-import { getEditorChoices, getOwnerProduct, listStoreProducts, listStores } from '../repositories/owner-product-repository.ts';
+import {
+  getEditorChoices,
+  getOwnerProduct,
+  listStoreProducts,
+  listStores,
+} from '../repositories/owner-product-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { saveProduct } from '../services/product-editor-service.ts';
 import { type Owner, requireOwner } from './owner-auth.ts';

@@ -27,7 +27,11 @@ export function isImageExtension(value: string): value is ImageExtension {
 
 /** A file name for a URL: the uploaded name's letters and digits, dashes between. */
 export function urlFileName(fileName: string): string {
-  return slugify(fileName.replace(/\.[^.]*$/, '')).slice(0, 60).replace(/-+$/, '') || 'image';
+  return (
+    slugify(fileName.replace(/\.[^.]*$/, ''))
+      .slice(0, 60)
+      .replace(/-+$/, '') || 'image'
+  );
 }
 
 export class MediaStore {

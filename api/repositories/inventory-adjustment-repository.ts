@@ -238,7 +238,17 @@ export async function listInventory(db: Db, websiteId: string, query: InventoryQ
       ? []
       : await db
           .selectFrom('productVariants')
-          .select(['id', 'itemId', 'sku', 'attributes', 'qtyInStock', 'unlimited', 'priceMinor', 'salePriceMinor', 'onSale'])
+          .select([
+            'id',
+            'itemId',
+            'sku',
+            'attributes',
+            'qtyInStock',
+            'unlimited',
+            'priceMinor',
+            'salePriceMinor',
+            'onSale',
+          ])
           .where('websiteId', '=', websiteId)
           .where('itemId', 'in', ids)
           .orderBy('displayIndex')

@@ -79,9 +79,9 @@ export async function listStoreProducts(db: Db, websiteId: string, collectionId:
       eb.fn.min('v.priceMinor').as('minPriceMinor'),
       eb.fn.max('v.priceMinor').as('maxPriceMinor'),
       eb.fn<boolean>('bool_or', ['v.unlimited']).as('unlimited'),
-      eb.fn.sum<string>(eb.case().when('v.unlimited', '=', true).then(0).else(eb.ref('v.qtyInStock')).end()).as(
-        'totalStock',
-      ),
+      eb.fn
+        .sum<string>(eb.case().when('v.unlimited', '=', true).then(0).else(eb.ref('v.qtyInStock')).end())
+        .as('totalStock'),
     ])
     .where('i.websiteId', '=', websiteId)
     .where('i.collectionId', '=', collectionId)
@@ -122,7 +122,9 @@ export async function getOwnerProduct(
       .execute(),
     db
       .selectFrom('itemImages as ii')
-      .innerJoin('images as im', (join) => join.onRef('im.websiteId', '=', 'ii.websiteId').onRef('im.id', '=', 'ii.imageId'))
+      .innerJoin('images as im', (join) =>
+        join.onRef('im.websiteId', '=', 'ii.websiteId').onRef('im.id', '=', 'ii.imageId'),
+      )
       .selectAll('im')
       .where('ii.websiteId', '=', websiteId)
       .where('ii.itemId', '=', itemId)

@@ -13,8 +13,9 @@
  * Every table written announces its change (migration 0002), so the next
  * page request draws the product anew.
  */
-import { PRODUCT_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
+
 import { priceInputToMinor } from '../../domain/money/price-input.ts';
+import { PRODUCT_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
 import {
   hasSingleVariant,
   hasStock,
@@ -37,7 +38,11 @@ export const INITIAL_STOCK_REASON = 'Stock of a new variant';
 
 const UNIQUE_VIOLATION = '23505';
 
-function fieldError(field: string, message: string, code: 'owner-input-invalid' | 'product-conflict' = 'owner-input-invalid') {
+function fieldError(
+  field: string,
+  message: string,
+  code: 'owner-input-invalid' | 'product-conflict' = 'owner-input-invalid',
+) {
   return new ApiError(code, { fields: { [field]: message } });
 }
 
@@ -105,7 +110,12 @@ async function saveInTransaction(
       })
       .execute();
   } else {
-    await trx.updateTable('items').set(itemValues).where('websiteId', '=', websiteId).where('id', '=', itemId).execute();
+    await trx
+      .updateTable('items')
+      .set(itemValues)
+      .where('websiteId', '=', websiteId)
+      .where('id', '=', itemId)
+      .execute();
   }
   await ensureCategories(trx, websiteId, collectionId, input.categories);
 
@@ -141,7 +151,11 @@ async function saveInTransaction(
     memberAreaId: input.productType === PRODUCT_TYPES.paywall ? input.memberAreaId : null,
     digitalFileId: input.productType === PRODUCT_TYPES.digital ? input.digitalFileId : null,
   };
-  if (isNew) await trx.insertInto('products').values({ websiteId, itemId, ...productValues }).execute();
+  if (isNew)
+    await trx
+      .insertInto('products')
+      .values({ websiteId, itemId, ...productValues })
+      .execute();
   else {
     await trx
       .updateTable('products')
@@ -294,7 +308,13 @@ async function ensureCategories(trx: Db, websiteId: string, collectionId: string
       .executeTakeFirstOrThrow();
     const slug = storeUrlId('all', slugs);
     slugs.add(slug);
-    root = { id: newId(), displayName: store.title.slice(0, PRODUCT_LIMITS.categoryMaxLength), urlSlug: slug, type: 'ROOT', displayIndex: 1 };
+    root = {
+      id: newId(),
+      displayName: store.title.slice(0, PRODUCT_LIMITS.categoryMaxLength),
+      urlSlug: slug,
+      type: 'ROOT',
+      displayIndex: 1,
+    };
     await trx
       .insertInto('productCategories')
       .values({ websiteId, collectionId, parentCategoryId: null, pageRendering: 'LIST_VIEW', ...root })
@@ -359,7 +379,8 @@ async function saveVariants(
     const unlimited = stocked ? variant.unlimited : true;
     const qtyInStock = stocked && !unlimited ? variant.qtyInStock : 0;
     const existing = variant.id ? storedById.get(variant.id) : undefined;
-    if (variant.id && !existing) throw fieldError(`variants.${index}`, 'That variant is no longer there. Reload the product.');
+    if (variant.id && !existing)
+      throw fieldError(`variants.${index}`, 'That variant is no longer there. Reload the product.');
     if (!existing) {
       const id = newId();
       await trx
@@ -371,7 +392,12 @@ async function saveVariants(
       }
       continue;
     }
-    await trx.updateTable('productVariants').set(values).where('websiteId', '=', websiteId).where('id', '=', existing.id).execute();
+    await trx
+      .updateTable('productVariants')
+      .set(values)
+      .where('websiteId', '=', websiteId)
+      .where('id', '=', existing.id)
+      .execute();
     const seen = variant.stockSeen ?? existing.qtyInStock;
     const quantityChange = stocked && !unlimited ? qtyInStock - seen : 0;
     if (quantityChange === 0 && unlimited === existing.unlimited) continue;
