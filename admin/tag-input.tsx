@@ -37,7 +37,7 @@ export function TagInput({ tagType, label, name, values, onChange, suggestions, 
     <div className={`field tag-input${shown ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
       {values.length > 0 ? (
-        <ul className="tag-input__list" aria-label={label}>
+        <ul className="tag-input__list" aria-label={`${label} chosen`}>
           {values.map((value) => (
             <li key={value} className="tag-input__chip">
               <span>{value}</span>

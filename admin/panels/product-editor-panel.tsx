@@ -86,22 +86,30 @@ async function load(target: Target): Promise<Loaded> {
 export function ProductEditorPanel() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // The stored name: the heading follows a save, not each keystroke.
+  const [savedTitle, setSavedTitle] = useState<string | null>(null);
   useEffect(() => {
-    load(targetFromLocation()).then(setLoaded, (error: Error) => setLoadError(error.message));
+    load(targetFromLocation()).then(
+      (found) => {
+        setLoaded(found);
+        if (found.itemId) setSavedTitle(found.product.title);
+      },
+      (error: Error) => setLoadError(error.message),
+    );
   }, []);
-  const title = loaded?.itemId ? `Edit ${loaded.product.title}` : 'New product';
+  const title = savedTitle === null ? 'New product' : `Edit ${savedTitle}`;
   return (
     <Panel title={loaded ? title : 'Product'}>
       <p>
         <Link to={PRODUCTS_PANEL_PATH}>Back to products</Link>
       </p>
       {loadError ? <p role="alert">{loadError}</p> : null}
-      {loaded ? <EditorForm initial={loaded} /> : loadError ? null : <p>Loading…</p>}
+      {loaded ? <EditorForm initial={loaded} onSaved={setSavedTitle} /> : loadError ? null : <p>Loading…</p>}
     </Panel>
   );
 }
 
-function EditorForm({ initial }: { initial: Loaded }) {
+function EditorForm({ initial, onSaved }: { initial: Loaded; onSaved(title: string): void }) {
   const { can } = useSession();
   const editable = can('products:write');
   const canUpload = editable && can('media:write');
@@ -170,6 +178,7 @@ function EditorForm({ initial }: { initial: Loaded }) {
       if (!itemId) window.history.replaceState(null, '', editorPath(answer.product.id));
       setItemId(answer.product.id);
       setStatus({ kind: 'ok', message: `${answer.product.title} is saved.` });
+      onSaved(answer.product.title);
     } catch (error) {
       if (error instanceof ClientApiError && error.fields) {
         setProblems(error.fields);
