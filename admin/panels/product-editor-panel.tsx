@@ -17,7 +17,7 @@ import {
   PRODUCT_TYPE_LABELS,
   productInputSchema,
 } from '../../shared/product-input.ts';
-import { checkBeforeUpload } from '../../shared/upload-rules.ts';
+import { checkBeforeUpload, UPLOAD_RULES } from '../../shared/upload-rules.ts';
 import { CheckboxField, check, focusFirstProblem, type Problems, TextField } from '../form-fields.tsx';
 import { ClientApiError, ownerRequest, ownerUpload } from '../owner-api.ts';
 import { Panel, ReadOnlyNote, Status } from '../panel.tsx';
@@ -421,7 +421,7 @@ function EditorForm({ initial, onSaved }: { initial: Loaded; onSaved(title: stri
           <p className="field__hint" id={`${id}-file-hint`}>
             {product.digitalFile
               ? `Now: ${product.digitalFile.filename} (${formatFileSize(product.digitalFile.sizeBytes)}). Choose another to replace it.`
-              : 'Any kind of file, up to 250 MB.'}
+              : `Any kind of file, up to ${formatFileSize(UPLOAD_RULES.file.maxBytes)}.`}
           </p>
           {canUpload ? (
             <input

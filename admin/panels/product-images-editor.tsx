@@ -5,6 +5,7 @@
  * point crops keep: click the picture, or type it in the two fields.
  */
 import { useId, useState } from 'react';
+import { formatFileSize } from '../../shared/file-size.ts';
 import type { OwnerImage } from '../../shared/product-input.ts';
 import { checkBeforeUpload, UPLOAD_RULES } from '../../shared/upload-rules.ts';
 import { ownerUpload } from '../owner-api.ts';
@@ -171,7 +172,7 @@ export function ProductImagesEditor({ images, onChange, problems, disabled }: Pr
         <div className="field">
           <label htmlFor={`${id}-upload`}>Add pictures</label>
           <p className="field__hint" id={`${id}-upload-hint`}>
-            JPEG, PNG, WebP or GIF, up to 20 MB each.
+            JPEG, PNG, WebP or GIF, up to {formatFileSize(UPLOAD_RULES.image.maxBytes)} each.
           </p>
           <input
             id={`${id}-upload`}

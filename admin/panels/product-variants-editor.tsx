@@ -258,7 +258,7 @@ export function ProductVariantsEditor({ product, onChange, problems, disabled, c
                           step={1}
                           value={variant.qtyInStock}
                           disabled={disabled}
-                          onChange={(event) => setVariant(index, { qtyInStock: wholeNumber(event.target.value) })}
+                          onChange={(event) => setVariant(index, { qtyInStock: Number(event.target.value) })}
                           {...invalid(at('qtyInStock'))}
                         />
                       )}
@@ -275,7 +275,7 @@ export function ProductVariantsEditor({ product, onChange, problems, disabled, c
                         step={1}
                         value={variant.weightGrams}
                         disabled={disabled}
-                        onChange={(event) => setVariant(index, { weightGrams: wholeNumber(event.target.value) })}
+                        onChange={(event) => setVariant(index, { weightGrams: Number(event.target.value) })}
                         {...invalid(at('weightGrams'))}
                       />
                       {cellProblem(at('weightGrams'))}
@@ -312,10 +312,4 @@ export function ProductVariantsEditor({ product, onChange, problems, disabled, c
       )}
     </fieldset>
   );
-}
-
-/** What a number field holds as a whole number; the schema then says what is wrong with it. */
-function wholeNumber(text: string): number {
-  const value = Number(text);
-  return Number.isFinite(value) ? value : Number.NaN;
 }

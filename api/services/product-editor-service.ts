@@ -15,7 +15,7 @@
  */
 
 import { priceInputToMinor } from '../../domain/money/price-input.ts';
-import { PRODUCT_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
+import { COLLECTION_TYPES, PRODUCT_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
 import {
   hasSingleVariant,
   hasStock,
@@ -200,6 +200,7 @@ async function resolveTarget(trx: Db, websiteId: string, target: ProductTarget) 
     .forUpdate()
     .executeTakeFirst();
   if (!store) throw new ApiError('collection-not-found');
+  if (store.type !== COLLECTION_TYPES.products) throw new ApiError('not-a-store');
   const count = await trx
     .selectFrom('items')
     .select((eb) => eb.fn.countAll<string>().as('count'))

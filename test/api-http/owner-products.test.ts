@@ -313,6 +313,8 @@ t.test("the spec's limits and messages, and a refused save changes nothing", asy
   const url = await create(product({ urlId: 'stoneware-mug' }));
   t.equal(url.statusCode, 409);
   t.same(url.json().error.fields, { urlId: 'Another item of this store already has this URL.' });
+  const journal = await create(product(), collectionId('journal'));
+  t.equal(journal.json().error?.code, 'not-a-store', 'a product goes into a store only');
   const picture = await create(product({ imageIds: ['0'.repeat(24)] }));
   t.equal(picture.statusCode, 400);
   t.equal(await productCount(), before, 'no product was added');

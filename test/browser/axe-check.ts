@@ -26,6 +26,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   })) as Violation[];
   return violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(', ')}`,
   );
 }

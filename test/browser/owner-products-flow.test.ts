@@ -70,7 +70,9 @@ t.test(
     t.equal(await main.getByLabel('Price of variant 3').inputValue(), '24.00', 'the first price is carried over');
 
     const picture = await testPicture(1400, 1000, 'jpeg');
-    await main.getByLabel('Add pictures').setInputFiles({ name: 'linen-apron.jpg', mimeType: 'image/jpeg', buffer: picture });
+    await main
+      .getByLabel('Add pictures')
+      .setInputFiles({ name: 'linen-apron.jpg', mimeType: 'image/jpeg', buffer: picture });
     await main.getByText('linen-apron.jpg is uploaded. Describe it in its alt text.').waitFor();
     await main.getByLabel('Alt text of picture 1').fill('A blue linen apron hanging on a peg');
     await main.getByLabel('Focal point from the top (%)').fill('30');
@@ -107,7 +109,11 @@ t.test(
     t.ok(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'and it loads');
     t.match(await image.getAttribute('srcset'), /\?format=1000w 1000w/, 'at the stored widths');
     await site.goto(`${base}/shop`);
-    await t.resolveMatch(site.getByRole('link', { name: 'Linen Apron', exact: true }).count(), 1, 'listed in the store');
+    await t.resolveMatch(
+      site.getByRole('link', { name: 'Linen Apron', exact: true }).count(),
+      1,
+      'listed in the store',
+    );
     await site.close();
 
     // A shopper buys one Small Blue apron in a browser of their own.
@@ -118,7 +124,10 @@ t.test(
     await buyer.goto(`${base}/shop/linen-apron`);
     await buyer.getByRole('radio', { name: 'Small' }).check();
     await buyer.getByRole('radio', { name: 'Blue' }).check();
-    await buyer.getByRole('button', { name: /add to cart/i }).first().click();
+    await buyer
+      .getByRole('button', { name: /add to cart/i })
+      .first()
+      .click();
     await buyer.locator('.sqs-add-to-cart-button[data-state="added"]').waitFor();
     await buyer.goto(`${base}/checkout`);
     await buyer.getByLabel('Email').fill('apron@example.com');
@@ -155,7 +164,10 @@ t.test(
     await smallBlue.getByRole('button', { name: /^Apply/ }).click();
     await main.getByRole('status').filter({ hasText: 'LINEN-APRON-SMALL-BLUE: 7 in stock now.' }).waitFor();
     const recent = main.getByRole('table', { name: 'Recent stock changes' });
-    await t.resolveMatch(recent.innerText(), /Linen Apron \(LINEN-APRON-SMALL-BLUE\)\s+\+3\s+7\s+Sam Okafor\s+Found three more/);
+    await t.resolveMatch(
+      recent.innerText(),
+      /Linen Apron \(LINEN-APRON-SMALL-BLUE\)\s+\+3\s+7\s+Sam Okafor\s+Found three more/,
+    );
     await owner.getByText('Settings', { exact: true }).click();
     await main.getByLabel('Scarcity threshold').waitFor();
     t.same(await axeViolations(owner), [], 'axe: the inventory panel, a row open, the settings shown');
@@ -177,13 +189,21 @@ t.test(
       () => document.querySelector('.inventory-row th[scope="row"] a')?.textContent === "The Roaster's Notebook",
     );
     const byPrice = await prices();
-    t.same(byPrice, [...byPrice].sort((a, b) => a - b), 'cheapest first');
+    t.same(
+      byPrice,
+      [...byPrice].sort((a, b) => a - b),
+      'cheapest first',
+    );
     await main.getByRole('button', { name: 'Sort by price' }).click();
     await owner.waitForFunction(
       () => document.querySelector('.inventory-row th[scope="row"] a')?.textContent === 'Waffle Cotton Throw',
     );
     const down = await prices();
-    t.same(down, [...down].sort((a, b) => b - a), 'dearest first on a second click');
+    t.same(
+      down,
+      [...down].sort((a, b) => b - a),
+      'dearest first on a second click',
+    );
     await main.getByRole('button', { name: 'Sort by stock' }).click();
     await owner.waitForFunction(
       () => document.querySelector('.inventory-row th[scope="row"] a')?.textContent === 'Speckled Serving Bowl',

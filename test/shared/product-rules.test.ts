@@ -110,7 +110,10 @@ t.test('a variant for every combination of the options', async (t) => {
     { name: 'Size', values: ['Large'] },
     { name: 'Color', values: ['rust', 'Green'] },
   ]);
-  t.match(again, [{ id: 'stored', sku: 'KEEP-ME', qtyInStock: 9 }, { id: null, sku: 'LINEN-APRON-LARGE-GREEN' }]);
+  t.match(again, [
+    { id: 'stored', sku: 'KEEP-ME', qtyInStock: 9 },
+    { id: null, sku: 'LINEN-APRON-LARGE-GREEN' },
+  ]);
   t.equal(suggestedSku('Café Crème', ['12 oz']), 'CAFE-CREME-12-OZ');
 });
 
