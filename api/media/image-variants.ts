@@ -19,8 +19,12 @@ const FORMATS = {
 
 type InputFormat = keyof typeof FORMATS;
 
-/** Far above any photo (a 100-megapixel camera), far below what would exhaust the server's memory. */
-const MAX_INPUT_PIXELS = 120_000_000;
+/**
+ * Above any phone or camera photo (a 50-megapixel sensor), and a cap on
+ * what a small file that decompresses to a vast picture can make the server
+ * hold (a 20 MB PNG may claim billions of pixels).
+ */
+const MAX_INPUT_PIXELS = 60_000_000;
 
 export interface PreparedImage {
   extension: ImageExtension;

@@ -57,9 +57,13 @@ export async function saveProduct(
   try {
     return await inTransaction(db, (trx) => saveInTransaction(trx, websiteId, target, input, options));
   } catch (error) {
-    // Two saves racing for one SKU: the loser is told as the pre-check would have.
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION && String(error).includes('product_variants_sku_uq')) {
-      throw fieldError('variants', PRODUCT_MESSAGES.skuTaken, 'product-conflict');
+    // Two saves racing for one SKU or URL: the loser is told as the pre-checks would have.
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+      if (String(error).includes('product_variants_sku_uq')) {
+        throw fieldError('variants', PRODUCT_MESSAGES.skuTaken, 'product-conflict');
+      }
+      if (String(error).includes('items_url_uq'))
+        throw fieldError('urlId', PRODUCT_MESSAGES.urlIdTaken, 'product-conflict');
     }
     throw error;
   }
