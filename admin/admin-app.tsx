@@ -12,9 +12,13 @@ import { ApiKeysLearnMorePanel, ApiKeysPanel, ApiKeysTermsPanel } from './panels
 import { CodeInjectionPanel } from './panels/code-injection-panel.tsx';
 import { CommercePreferencesPanel } from './panels/commerce-preferences-panel.tsx';
 import { ContributorsPanel } from './panels/contributors-panel.tsx';
+import { InventoryPanel } from './panels/inventory-panel.tsx';
 import { InvitationPanel } from './panels/invitation-panel.tsx';
 import { NavigationPanel } from './panels/navigation-panel.tsx';
 import { PlanPanel } from './panels/plan-panel.tsx';
+import { PRODUCT_EDITOR_PATH, PRODUCTS_PANEL_PATH } from './panels/product-editor-model.ts';
+import { ProductEditorPanel } from './panels/product-editor-panel.tsx';
+import { ProductsPanel } from './panels/products-panel.tsx';
 import { SignInPanel } from './panels/sign-in-panel.tsx';
 import { SiteSettingsPanel } from './panels/site-settings-panel.tsx';
 import { CONFIG_PATH, Link, Router, useRouter } from './router.tsx';
@@ -43,6 +47,9 @@ const ROUTES: readonly Route[] = [
     needs: 'navigation:read',
     render: () => <NavigationPanel />,
   },
+  { path: PRODUCTS_PANEL_PATH, label: 'Products', needs: 'products:read', render: () => <ProductsPanel /> },
+  { path: PRODUCT_EDITOR_PATH, needs: 'products:read', render: () => <ProductEditorPanel /> },
+  { path: `${CONFIG_PATH}/inventory`, label: 'Inventory', needs: 'inventory:read', render: () => <InventoryPanel /> },
   {
     path: `${CONFIG_PATH}/analytics`,
     label: 'Analytics',

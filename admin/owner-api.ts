@@ -5,6 +5,7 @@
  * reload), never in a cookie or storage a script on the site could read.
  */
 import { CLIENT_MESSAGES, ClientApiError, errorMessage, writeHeaders } from '../hydrate/api-client.ts';
+import { UPLOAD_MESSAGES } from '../shared/upload-rules.ts';
 
 export { ClientApiError };
 
@@ -41,6 +42,32 @@ export async function ownerRequest<T>(
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
+    const { message, code, fields } = errorMessage(response.status, body);
+    throw new ClientApiError(message, response.status, code, fields);
+  }
+  return body as T;
+}
+
+/**
+ * Sends one file as multipart form data (the upload routes). A connection
+ * that drops mid-way is the spec's 'File upload failed to complete'; an
+ * answer that is not the API's JSON, 'There was a problem while uploading
+ * your file.'
+ */
+export async function ownerUpload<T>(path: string, file: File): Promise<T> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const headers: Record<string, string> = { accept: 'application/json', ...writeHeaders() };
+  if (ownerXsrf !== undefined) headers[OWNER_XSRF_HEADER] = ownerXsrf;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, credentials: 'same-origin', body: form });
+  } catch {
+    throw new ClientApiError(UPLOAD_MESSAGES.incomplete, 0, 'network');
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    if (body === undefined) throw new ClientApiError(UPLOAD_MESSAGES.failed, response.status);
     const { message, code, fields } = errorMessage(response.status, body);
     throw new ClientApiError(message, response.status, code, fields);
   }

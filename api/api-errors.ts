@@ -7,9 +7,11 @@
 import { GIFT_CARD_MESSAGES } from '../domain/checkout/gift-cards.ts';
 import { QUANTITY_MESSAGES } from '../domain/quantity.ts';
 import { FORM_MESSAGES } from '../shared/form-messages.ts';
+import { PRODUCT_MESSAGES } from '../shared/product-input.ts';
 import { RESTOCK_MESSAGES } from '../shared/restock-messages.ts';
 import { SITE_USER_MESSAGES } from '../shared/site-user-messages.ts';
 import { NO_MAIN_NAVIGATION } from '../shared/store-creation.ts';
+import { UPLOAD_MESSAGES } from '../shared/upload-rules.ts';
 
 type Message = string | ((params: Record<string, string>) => string);
 
@@ -159,6 +161,26 @@ export const API_ERRORS = {
   'preferences-invalid': { status: 400, message: 'Preferences must be a JSON object.' },
   'api-key-refused': { status: 401, message: 'The API key is not valid for this website, or has been revoked.' },
   'api-key-forbidden': { status: 403, message: 'The API key does not allow this call.' },
+  // The products panel (issue 22). Spec section 9 gives the 200-product limit but no message.
+  'collection-full': { status: 409, message: PRODUCT_MESSAGES.collectionFull },
+  // A SKU or URL another product has, or stock that changed under the editor; fields says which.
+  'product-conflict': { status: 409, message: 'Please check the highlighted fields.' },
+  'variant-not-found': { status: 404, message: 'That product variant was not found.' },
+  'stock-below-zero': {
+    status: 409,
+    message: 'There is not that much in stock to take off. Check the current figure and try again.',
+  },
+  'image-not-found': { status: 404, message: 'That picture was not found.' },
+  'file-not-found': { status: 404, message: 'That file was not found.' },
+  // Spec section 8, files and uploads, word for word.
+  'upload-too-large': { status: 413, message: (p) => UPLOAD_MESSAGES.tooLarge(p.fileName ?? '', p.maxSize ?? '') },
+  'upload-unsupported': {
+    status: 415,
+    message: (p) => UPLOAD_MESSAGES.unsupported(p.fileName ?? '', p.fileTypeMessage ?? ''),
+  },
+  'upload-incomplete': { status: 400, message: UPLOAD_MESSAGES.incomplete },
+  'upload-failed': { status: 500, message: UPLOAD_MESSAGES.failed },
+  'upload-missing': { status: 400, message: UPLOAD_MESSAGES.missing },
   // Site users. Sign-up, password and profile input; fields holds each field's message.
   'account-input-invalid': { status: 400, message: 'Please check the highlighted fields.' },
   // Spec section 5, 'Please enter a valid email'.

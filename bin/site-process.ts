@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { migrateToLatest } from '../api/db/migrate.ts';
@@ -84,6 +85,7 @@ export async function startSiteProcess(
     templatesRoot: config.templatesRoot,
     development: config.development,
     logger: { level: config.logLevel },
+    mediaDir: path.join(config.dataDir, 'media'),
   });
   // Mail goes out beside the request path, never in it; without SMTP_URL it waits in the outbox.
   const mailDelivery =

@@ -3,7 +3,10 @@
  * security headers, compression and request-id logging.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
@@ -17,6 +20,7 @@ import { BODY_LIMITS } from '../api/http/body-limits.ts';
 import { apiRoutes } from '../api/http/index.ts';
 import { inputGuard } from '../api/http/input-guard.ts';
 import { type Limit, type LimitName, RateLimiter } from '../api/http/rate-limits.ts';
+import { MediaStore } from '../api/media/media-store.ts';
 import { MemoryStore } from '../api/state/memory-store.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
 import { bundleIslands } from '../hydrate/bundle-islands.ts';
@@ -51,6 +55,12 @@ export interface AppOptions {
   renderTimeLimitMs?: number;
   /** Where and with which secret captcha tokens are checked; CAPTCHA_SECRET and CAPTCHA_VERIFY_URL by default. */
   captcha?: CaptchaConfig;
+  /**
+   * Where uploaded pictures and files are kept (DATA_DIR/media for a server).
+   * Without one (tests, benchmarks) uploads go to a folder of their own that
+   * is removed when the app closes.
+   */
+  mediaDir?: string;
 }
 
 /** Far above any real page (tens of milliseconds); what a hostile template gets before its page is cut off. */
@@ -154,11 +164,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(htmlErrors);
   await app.register(inputGuard);
   await app.register(fastifyStatic, { root: options.templatesRoot, serve: false });
-  await app.register(apiRoutes, { db: options.db, secret: options.secret, limiter, captcha });
+  const media = new MediaStore(options.mediaDir ?? temporaryMediaDir(app));
+  await app.register(apiRoutes, { db: options.db, secret: options.secret, limiter, captcha, media });
   const islands = await bundleIslands();
   await app.register(islandsRoute, { bundle: islands });
   await app.register(adminRoutes, { bundle: await bundleAdmin() });
-  await app.register(assetRoutes, { db: options.db, packages });
+  await app.register(assetRoutes, { db: options.db, packages, media });
   await app.register(pageRoutes, {
     db: options.db,
     packages,
@@ -174,4 +185,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.secret,
   });
   return app;
+}
+
+function temporaryMediaDir(app: FastifyInstance): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sitebuilder-media-'));
+  app.addHook('onClose', async () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }

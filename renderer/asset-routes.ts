@@ -1,12 +1,16 @@
 /**
  * Static files: the website's template package (assets/, scripts/, styles/,
- * and /site.css, the stylesheets template.conf lists compiled with the website's tweak values), uploaded content pictures (/content/<website identifier>/<file>)
+ * and /site.css, the stylesheets template.conf lists compiled with the website's tweak values), the demo site's
+ * pictures (/content/demo/<file>), pictures owners uploaded (/content/<website id>/<image id>/<name>.<ext>,
+ * ?format=300w for a stored width; api/media/media-store.ts)
  * and the web fonts the platform serves from npm (/fonts/<file>, web-fonts.ts).
  * Versioned URLs (`?v=<hash>`) are cached for a year; others revalidate.
  */
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema.ts';
+import type { MediaStore } from '../api/media/media-store.ts';
 import { findWebsiteByHost } from '../api/repositories/website-repository.ts';
 import { DEMO_IMAGE_DIR } from '../api/seed/seed-demo-site.ts';
 import { siteStylesheet, websiteTweakValues } from './site-stylesheet.ts';
@@ -16,6 +20,7 @@ import { fontDir, loadWebFonts } from './web-fonts.ts';
 export interface AssetRoutesOptions {
   db: Kysely<Database>;
   packages: TemplatePackages;
+  media: MediaStore;
 }
 
 const YEAR = 365 * 24 * 3600 * 1000;
@@ -72,6 +77,14 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
 
   app.get('/content/:site/*', async (request, reply) => {
     const { site, '*': file } = request.params as { site: string; '*': string };
+    const uploaded = /^([0-9a-f]{24})\/[a-z0-9][a-z0-9-]*\.([a-z]+)$/.exec(file);
+    if (uploaded) {
+      const format = new URL(request.url, 'http://localhost').searchParams.get('format');
+      const stored = options.media.imageFile(site, uploaded[1]!, format, uploaded[2]!);
+      if (!stored) return reply.callNotFound();
+      // An uploaded picture never changes: a new upload gets a new id, and so a new address.
+      return reply.sendFile(path.basename(stored), path.dirname(stored), { maxAge: YEAR, immutable: true });
+    }
     const dir = Object.hasOwn(CONTENT_DIRS, site) ? CONTENT_DIRS[site] : undefined;
     if (!dir || !/^[a-z0-9][a-z0-9._-]*$/.test(file)) return reply.callNotFound();
     return reply.sendFile(file, dir, cacheOptions(request));

@@ -80,6 +80,14 @@ export const OWNER_ACTIONS = [
   'navigation:write',
   /** The traffic, commerce and site speed dashboards. */
   'analytics:read',
+  /** The products panel: products, their variants, prices, pictures, categories and tags. */
+  'products:read',
+  'products:write',
+  /** The inventory panel: stock per variant, its adjustment log and the scarcity settings. */
+  'inventory:read',
+  'inventory:write',
+  /** Uploading pictures and files (product pictures, content images, digital products' files). */
+  'media:write',
 ] as const;
 
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
@@ -98,6 +106,9 @@ export const API_KEY_SCOPES = [
   'commerce-preferences:read',
   'commerce-preferences:write',
   'restock-notifications',
+  'products:read',
+  'inventory:read',
+  'inventory:write',
 ] as const satisfies readonly OwnerAction[];
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
@@ -111,6 +122,9 @@ export const API_KEY_SCOPE_LABELS: Readonly<Record<ApiKeyScope, string>> = {
   'commerce-preferences:read': 'Read commerce preferences',
   'commerce-preferences:write': 'Change commerce preferences',
   'restock-notifications': 'Restock notifications',
+  'products:read': 'Read products',
+  'inventory:read': 'Read stock',
+  'inventory:write': 'Change stock',
 };
 
 export function isApiKeyScope(value: unknown): value is ApiKeyScope {
@@ -127,6 +141,8 @@ const READ_ALL = [
   'commerce-preferences:read',
   'contributors:read',
   'billing:read',
+  'products:read',
+  'inventory:read',
 ] as const satisfies readonly OwnerAction[];
 
 /** Role → allowed actions. A role absent from an action's list is refused it (403). */
@@ -134,7 +150,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
   [ROLES.admin]: OWNER_ACTIONS,
   [ROLES.billing]: [...READ_SITE, 'billing:read', 'billing:write'],
   [ROLES.reporting]: [...READ_SITE, 'analytics:read'],
-  [ROLES.editor]: [...READ_SITE, 'code-injection:read', 'navigation:read', 'navigation:write'],
+  [ROLES.editor]: [...READ_SITE, 'code-injection:read', 'navigation:read', 'navigation:write', 'media:write'],
   [ROLES.moderator]: READ_SITE,
   [ROLES.commenter]: ['own-account'],
   [ROLES.storeManager]: [
@@ -144,6 +160,11 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'commerce-preferences:write',
     'restock-notifications',
     'analytics:read',
+    'products:read',
+    'products:write',
+    'inventory:read',
+    'inventory:write',
+    'media:write',
   ],
   [ROLES.scheduling]: ['own-account'],
   // Sees every panel, changes nothing.
@@ -162,6 +183,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'restock-notifications',
     'store:create',
     'navigation:write',
+    'products:write',
+    'inventory:write',
+    'media:write',
   ],
 };
 

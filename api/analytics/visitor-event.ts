@@ -16,6 +16,8 @@ export const VISITOR_EVENT_KINDS = [
   'event',
   'javascript-error',
   'performance',
+  /** An admin panel's tracking event (spec section 2: the panels are known through them), sent by owners. */
+  'panel',
 ] as const;
 
 export type VisitorEventKind = (typeof VISITOR_EVENT_KINDS)[number];

@@ -89,7 +89,10 @@ export type InstallmentSettings = z.infer<typeof installmentSettingsSchema>;
 export const storeSettingsSchema = z.looseObject({
   storeTitle: z.string().optional(),
   multipleQuantityAllowedForServices: z.boolean().optional(),
+  /** The scarcity message on product pages. */
   scarcityEnabled: z.boolean().optional(),
+  /** The scarcity message on product cards in lists and summary blocks (the inventory panel's second toggle). */
+  scarcityBlocksEnabled: z.boolean().optional(),
   scarcityThreshold: z.number().optional(),
   scarcityText: z.string().optional(),
   restockSuccessText: z.string().optional(),

@@ -255,6 +255,8 @@ export interface ProductsTable {
   onSale: Generated<boolean>;
   /** A paywall product's member area, which buying it opens (migration 0023); null for every other product. */
   memberAreaId: Nullable<string>;
+  /** A digital product's file to download (migration 0031); null until the owner uploads one. */
+  digitalFileId: Nullable<string>;
 }
 
 export interface ProductVariantsTable {
@@ -720,6 +722,34 @@ export interface MailOutboxTable {
   claimedUntil: NullableTimestamp;
 }
 
+/** One owner change to a variant's stock, with who made it and why (migration 0031). */
+export interface InventoryAdjustmentsTable {
+  websiteId: string;
+  id: string;
+  itemId: string;
+  variantId: string;
+  sku: string;
+  productTitle: string;
+  quantityChange: number;
+  qtyAfter: number;
+  unlimitedAfter: boolean;
+  reason: string;
+  actorKind: 'contributor' | 'api-key';
+  actorId: string;
+  actorName: string;
+  createdOn: CreatedAt;
+}
+
+/** An uploaded file of a digital product (migration 0031); its bytes live in the media store. */
+export interface MediaFilesTable {
+  websiteId: string;
+  id: string;
+  filename: string;
+  contentType: string;
+  sizeBytes: Minor;
+  createdOn: CreatedAt;
+}
+
 export interface ContentChangesTable {
   websiteId: string;
   id: Generated<string>;
@@ -778,6 +808,8 @@ export interface Database {
   analyticsDailyVitals: AnalyticsDailyVitalsTable;
   analyticsDailyErrors: AnalyticsDailyErrorsTable;
   mailOutbox: MailOutboxTable;
+  inventoryAdjustments: InventoryAdjustmentsTable;
+  mediaFiles: MediaFilesTable;
 }
 
 export type Website = Selectable<WebsitesTable>;

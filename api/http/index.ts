@@ -14,6 +14,7 @@ import { ApiError } from '../api-errors.ts';
 import type { CaptchaConfig } from '../captcha/index.ts';
 import { CART_COOKIE } from '../cookie-names.ts';
 import { isId } from '../db/ids.ts';
+import type { MediaStore } from '../media/media-store.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
 import { BODY_LIMITS } from './body-limits.ts';
@@ -26,6 +27,7 @@ import { inventoryRoutes } from './inventory-routes.ts';
 import { likeRoutes } from './like-routes.ts';
 import { authorizeOwner } from './owner-auth.ts';
 import { ownerRoutes } from './owner-routes.ts';
+import { panelEventRoutes } from './panel-event-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { restockRoutes } from './restock-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
@@ -43,6 +45,8 @@ export interface ApiRoutesOptions {
   captcha: CaptchaConfig;
   /** Days of visitor events kept (api/analytics); default 400, a year and its comparison month. */
   analyticsRetentionDays?: number;
+  /** Where uploaded pictures and files are kept (DATA_DIR/media). */
+  media: MediaStore;
 }
 
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -106,7 +110,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
 
   await app.register(cartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(inventoryRoutes, { db: options.db });
-  await app.register(ownerRoutes, { db: options.db, limiter: options.limiter });
+  await app.register(ownerRoutes, { db: options.db, limiter: options.limiter, media: options.media });
   await app.register(cartCheckoutRoutes, { db: options.db });
   await app.register(giftCardCartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(likeRoutes, { db: options.db });
@@ -122,6 +126,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   });
   app.addHook('onClose', () => writer.flush());
   await app.register(analyticsRoutes, { db: options.db, limiter: options.limiter, writer });
+  await app.register(panelEventRoutes, { writer });
   // Any other path under /api, with any method, answers in the API's shape rather than as a page.
   app.all('/api/*', async () => {
     throw new ApiError('route-not-found');

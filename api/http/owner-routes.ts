@@ -1,18 +1,25 @@
 /** Every owner route (the admin app's calls), each declared with its permission through owner-route.ts. */
 import type { FastifyInstance } from 'fastify';
+import type { MediaStore } from '../media/media-store.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { analyticsDashboardRoutes } from './analytics-dashboard-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
 import { billingRoutes } from './billing-routes.ts';
 import { commercePreferencesRoutes } from './commerce-preferences-routes.ts';
 import { contributorRoutes } from './contributor-routes.ts';
+import { mediaRoutes } from './media-routes.ts';
 import { ownerCheckoutRulesRoutes } from './owner-checkout-rules-routes.ts';
+import { ownerInventoryRoutes } from './owner-inventory-routes.ts';
+import { ownerProductRoutes } from './owner-product-routes.ts';
 import { ownerSessionRoutes } from './owner-session-routes.ts';
 import { ownerSettingsRoutes } from './owner-settings-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { storeCreationRoutes } from './store-creation-routes.ts';
 
-export async function ownerRoutes(app: FastifyInstance, options: { db: Db; limiter: RateLimiter }): Promise<void> {
+export async function ownerRoutes(
+  app: FastifyInstance,
+  options: { db: Db; limiter: RateLimiter; media: MediaStore },
+): Promise<void> {
   await app.register(ownerSessionRoutes, options);
   await app.register(ownerSettingsRoutes, { db: options.db });
   await app.register(commercePreferencesRoutes, { db: options.db });
@@ -22,4 +29,7 @@ export async function ownerRoutes(app: FastifyInstance, options: { db: Db; limit
   await app.register(storeCreationRoutes, { db: options.db });
   await app.register(ownerCheckoutRulesRoutes, { db: options.db });
   await app.register(analyticsDashboardRoutes, { db: options.db });
+  await app.register(ownerProductRoutes, { db: options.db });
+  await app.register(ownerInventoryRoutes, { db: options.db });
+  await app.register(mediaRoutes, { db: options.db, media: options.media });
 }

@@ -54,7 +54,11 @@ export async function releaseStock(db: Db, websiteId: string, variantId: string,
   return updated !== undefined;
 }
 
-/** Sets a variant's stock outright (the owner's inventory panel). False for an unknown variant. */
+/**
+ * Sets a variant's stock outright, unlogged. False for an unknown variant. The
+ * owner's panels change stock through adjustStock instead, by a difference and
+ * logged (inventory-adjustment-repository.ts), so no sale made meanwhile is lost.
+ */
 export async function setStock(
   db: Db,
   websiteId: string,

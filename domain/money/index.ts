@@ -9,3 +9,4 @@ export * from './locale-format.ts';
 export * from './minor-units.ts';
 export * from './minor-units-text.ts';
 export * from './money.ts';
+export * from './price-input.ts';

@@ -24,6 +24,8 @@ export type BlockCollection = Readonly<Record<string, unknown>>;
 export interface CollectionItems {
   readonly collection: BlockCollection;
   readonly items: readonly unknown[];
+  /** productMerchandisingContext of the items that are products (the scarcity message of their cards). */
+  readonly merchandising?: Readonly<Record<string, unknown>>;
 }
 
 export interface PageBlockData {

@@ -77,6 +77,7 @@ export const summaryBlock: BlockHandler<55> = (block, ctx) => {
       items: items.slice(0, summaryLimit(block.limit)).map(itemView),
       // The product formatters look these up from the item outwards, as they would in a page context.
       website: ctx.data.website,
+      productMerchandisingContext: summary.merchandising ?? {},
       featureFlags: { useCLDRMoneyFormat: childOf(ctx.data.website, 'useCLDRMoneyFormat') === true },
     },
   };

@@ -75,7 +75,10 @@ export async function loadItems(
     if (!collection) return [];
     const product = products.get(row.id);
     const main = row.mainImageId ? images.get(row.mainImageId) : undefined;
-    if (product) merchandising[row.id] = merchandisingJson(product.product, product.variants, options.store);
+    if (product) {
+      const place = options.withGallery ? 'page' : 'blocks';
+      merchandising[row.id] = merchandisingJson(product.product, product.variants, options.store, place);
+    }
     const formId = product?.product.additionalFieldsFormId;
     const form = formId ? forms.get(formId) : undefined;
     const json = itemJson(row, {

@@ -14,7 +14,7 @@ import type { PageRequest } from './build-page.ts';
 import { collectionJson, imageJson, websiteJson } from './content-json.ts';
 import { loadItems } from './load-items.ts';
 
-type Listing = { collection: Record<string, unknown>; items: unknown[] };
+type Listing = { collection: Record<string, unknown>; items: unknown[]; merchandising: Record<string, unknown> };
 
 export async function buildPageBlocks(
   db: Db,
@@ -34,7 +34,11 @@ export async function buildPageBlocks(
     const loaded = await loadItems(db, websiteId, collections, found.items, { store });
     return [
       collectionId,
-      { collection: collectionJson(listed, { galleryOptions: listed.settings }), items: loaded.items },
+      {
+        collection: collectionJson(listed, { galleryOptions: listed.settings }),
+        items: loaded.items,
+        merchandising: loaded.merchandising,
+      },
     ];
   };
   const [forms, images, summaries, galleries] = await Promise.all([

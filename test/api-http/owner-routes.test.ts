@@ -4,6 +4,7 @@
  * exactly what the permission table says (allowed, or 403); API keys act
  * through the same table by their scopes.
  */
+import os from 'node:os';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import t from 'tap';
 import { captchaConfigFromEnv } from '../../api/captcha/index.ts';
@@ -12,6 +13,7 @@ import { apiRoutes } from '../../api/http/index.ts';
 import type { OwnerPermission } from '../../api/http/owner-auth.ts';
 import { OWNER_PATH_PREFIXES } from '../../api/http/owner-route.ts';
 import { RateLimiter } from '../../api/http/rate-limits.ts';
+import { MediaStore } from '../../api/media/media-store.ts';
 import { hashPassword } from '../../api/repositories/password-hash.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
 import { MemoryStore } from '../../api/state/memory-store.ts';
@@ -55,6 +57,7 @@ async function listApiRoutes(): Promise<DeclaredRoute[]> {
     secret: TEST_SECRET,
     limiter: new RateLimiter(new MemoryStore()),
     captcha: captchaConfigFromEnv({}),
+    media: new MediaStore(os.tmpdir()),
   });
   await bare.ready();
   await bare.close();
@@ -185,6 +188,28 @@ const SAMPLES: Record<string, { url?: string; body?: unknown }> = {
     body: { code: '', name: '', kind: 'fixed', value: '' },
   },
   'DELETE /api/owner/checkout-rules/discounts/:id': { url: `/api/owner/checkout-rules/discounts/${'0'.repeat(24)}` },
+  'GET /api/owner/products': {},
+  'GET /api/owner/products/:itemId': { url: `/api/owner/products/${'0'.repeat(24)}` },
+  'POST /api/owner/products': { body: { collectionId: 'no-such-store', product: {} } },
+  'PUT /api/owner/products/:itemId': { url: `/api/owner/products/${'0'.repeat(24)}`, body: {} },
+  'GET /api/owner/inventory': { url: '/api/owner/inventory?search=mug&sort=stock&direction=desc&page=1' },
+  'POST /api/owner/inventory/adjustments': {
+    body: { variantId: 'no-such-variant', quantityChange: 1, reason: 'permission matrix' },
+  },
+  'GET /api/owner/inventory/adjustments': {},
+  'GET /api/owner/inventory/settings': {},
+  'PUT /api/owner/inventory/settings': {
+    body: { scarcityOnProductPage: true, scarcityOnProductBlocks: false, scarcityThreshold: 5 },
+  },
+  // Not multipart: refused (415) once the caller is let through.
+  'POST /api/owner/media/images': {},
+  'PUT /api/owner/media/images/:imageId': {
+    url: `/api/owner/media/images/${'0'.repeat(24)}`,
+    body: { altText: '', focalPoint: { x: 0.5, y: 0.5 } },
+  },
+  'POST /api/owner/media/files': {},
+  'GET /api/owner/media/files/:fileId': { url: `/api/owner/media/files/${'0'.repeat(24)}` },
+  'POST /api/owner/panel-events': { body: { event: 'inventory_search', data: { search: 'matrix' } } },
 };
 
 t.test('role none cannot sign in', async (t) => {
