@@ -80,6 +80,18 @@ export const OWNER_ACTIONS = [
   'navigation:write',
   /** The traffic, commerce and site speed dashboards. */
   'analytics:read',
+  /** A multilingual site: its languages and their translations (spec section 7's multilingual calls). */
+  'multilingual:read',
+  /** Adding and removing languages, and ending multilingual (DELETE /api/multilingual/connection). */
+  'multilingual:write',
+  /** The texts of pages, items and links in a translation language. */
+  'translations:write',
+  /** The public commerce API (/api/v1/commerce/…): products, stock, orders. */
+  'products:read',
+  'inventory:read',
+  /** Adjusting a variant's stock, with a reason. */
+  'inventory:write',
+  'orders:read',
 ] as const;
 
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
@@ -98,6 +110,12 @@ export const API_KEY_SCOPES = [
   'commerce-preferences:read',
   'commerce-preferences:write',
   'restock-notifications',
+  'multilingual:read',
+  'translations:write',
+  'products:read',
+  'inventory:read',
+  'inventory:write',
+  'orders:read',
 ] as const satisfies readonly OwnerAction[];
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
@@ -111,6 +129,12 @@ export const API_KEY_SCOPE_LABELS: Readonly<Record<ApiKeyScope, string>> = {
   'commerce-preferences:read': 'Read commerce preferences',
   'commerce-preferences:write': 'Change commerce preferences',
   'restock-notifications': 'Restock notifications',
+  'multilingual:read': 'Read languages and translations',
+  'translations:write': 'Change translations',
+  'products:read': 'Read products',
+  'inventory:read': 'Read inventory',
+  'inventory:write': 'Adjust inventory',
+  'orders:read': 'Read orders',
 };
 
 export function isApiKeyScope(value: unknown): value is ApiKeyScope {
@@ -127,6 +151,10 @@ const READ_ALL = [
   'commerce-preferences:read',
   'contributors:read',
   'billing:read',
+  'multilingual:read',
+  'products:read',
+  'inventory:read',
+  'orders:read',
 ] as const satisfies readonly OwnerAction[];
 
 /** Role → allowed actions. A role absent from an action's list is refused it (403). */
@@ -134,7 +162,14 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
   [ROLES.admin]: OWNER_ACTIONS,
   [ROLES.billing]: [...READ_SITE, 'billing:read', 'billing:write'],
   [ROLES.reporting]: [...READ_SITE, 'analytics:read'],
-  [ROLES.editor]: [...READ_SITE, 'code-injection:read', 'navigation:read', 'navigation:write'],
+  [ROLES.editor]: [
+    ...READ_SITE,
+    'code-injection:read',
+    'navigation:read',
+    'navigation:write',
+    'multilingual:read',
+    'translations:write',
+  ],
   [ROLES.moderator]: READ_SITE,
   [ROLES.commenter]: ['own-account'],
   [ROLES.storeManager]: [
@@ -144,6 +179,10 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'commerce-preferences:write',
     'restock-notifications',
     'analytics:read',
+    'products:read',
+    'inventory:read',
+    'inventory:write',
+    'orders:read',
   ],
   [ROLES.scheduling]: ['own-account'],
   // Sees every panel, changes nothing.
@@ -162,6 +201,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'restock-notifications',
     'store:create',
     'navigation:write',
+    'multilingual:write',
+    'translations:write',
+    'inventory:write',
   ],
 };
 

@@ -28,6 +28,8 @@ import * as orderLineDetails from './migrations/0026-order-line-details.ts';
 import * as productReviews from './migrations/0027-product-reviews.ts';
 import * as payments from './migrations/0028-payments.ts';
 import * as likesOutsideContentVersion from './migrations/0029-likes-outside-content-version.ts';
+import * as multilingual from './migrations/0030-multilingual.ts';
+import * as inventoryAdjustments from './migrations/0031-inventory-adjustments.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -60,6 +62,8 @@ const migrations: Record<string, Migration> = {
   '0025-owner-accounts': ownerAccounts,
   '0026-order-line-details': orderLineDetails,
   '0027-product-reviews': productReviews,
+  '0030-multilingual': multilingual,
+  '0031-inventory-adjustments': inventoryAdjustments,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

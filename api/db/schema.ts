@@ -22,6 +22,7 @@ import type {
   SocialAccount,
   StoreSettings,
   SubscriptionPlan,
+  TranslationLanguage,
   TweakValues,
   ZoneArea,
 } from './json-schemas.ts';
@@ -42,6 +43,7 @@ export type {
   SocialAccount,
   StoreSettings,
   SubscriptionPlan,
+  TranslationLanguage,
   TweakValues,
   ZoneArea,
 } from './json-schemas.ts';
@@ -100,6 +102,8 @@ export interface WebsiteSettingsTable {
   headerCode: Generated<string>;
   footerCode: Generated<string>;
   languages: DefaultedJson<string[]>;
+  /** The languages the site is translated into besides its own (migration 0030, shared/multilingual.ts). */
+  translationLanguages: DefaultedJson<TranslationLanguage[]>;
   /** The site-wide promotional popup (page type 104); {} when the owner never set one up. */
   popupOverlay: DefaultedJson<PopupOverlaySettings>;
   /** The website's values for its template's tweaks, by tweak name; {} for every default. */
@@ -690,6 +694,30 @@ export interface MailOutboxTable {
   claimedUntil: NullableTimestamp;
 }
 
+/** An owner's text for one field of the site, a collection, an item or a navigation link in one language (migration 0030). */
+export interface ContentTranslationsTable {
+  websiteId: string;
+  language: string;
+  targetKind: 'site' | 'collection' | 'item' | 'navigation-link';
+  targetId: string;
+  field: string;
+  value: string;
+  updatedOn: Timestamp;
+}
+
+/** A change of a variant's stock through the commerce API, with its reason (migration 0031). */
+export interface InventoryAdjustmentsTable {
+  websiteId: string;
+  id: string;
+  variantId: string;
+  quantityChange: number;
+  quantityAfter: number;
+  reason: string;
+  apiKeyId: Nullable<string>;
+  contributorId: Nullable<string>;
+  createdOn: CreatedAt;
+}
+
 export interface ContentChangesTable {
   websiteId: string;
   id: Generated<string>;
@@ -735,6 +763,8 @@ export interface Database {
   memberAreaMembers: MemberAreaMembersTable;
   apiKeys: ApiKeysTable;
   commercePreferences: CommercePreferencesTable;
+  contentTranslations: ContentTranslationsTable;
+  inventoryAdjustments: InventoryAdjustmentsTable;
   analyticsEvents: AnalyticsEventsTable;
   performanceRecords: PerformanceRecordsTable;
   visitorEvents: VisitorEventsTable;

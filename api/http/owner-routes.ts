@@ -6,6 +6,7 @@ import { apiKeyRoutes } from './api-key-routes.ts';
 import { billingRoutes } from './billing-routes.ts';
 import { commercePreferencesRoutes } from './commerce-preferences-routes.ts';
 import { contributorRoutes } from './contributor-routes.ts';
+import { multilingualRoutes } from './multilingual-routes.ts';
 import { ownerCheckoutRulesRoutes } from './owner-checkout-rules-routes.ts';
 import { ownerSessionRoutes } from './owner-session-routes.ts';
 import { ownerSettingsRoutes } from './owner-settings-routes.ts';
@@ -22,4 +23,5 @@ export async function ownerRoutes(app: FastifyInstance, options: { db: Db; limit
   await app.register(storeCreationRoutes, { db: options.db });
   await app.register(ownerCheckoutRulesRoutes, { db: options.db });
   await app.register(analyticsDashboardRoutes, { db: options.db });
+  await app.register(multilingualRoutes, { db: options.db });
 }
