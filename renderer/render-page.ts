@@ -7,11 +7,7 @@
 import { type CompiledTemplate, RENDER_STOP_CODES } from '../engine/index.ts';
 import { escapeHtml } from './escape-html.ts';
 import { localizeLinks } from './localization/localize-links.ts';
-import {
-  alternateLinksHtml,
-  languageSwitcherHtml,
-  type PageLocalization,
-} from './localization/page-localization.ts';
+import { alternateLinksHtml, languageSwitcherHtml, type PageLocalization } from './localization/page-localization.ts';
 import type { BuiltPage } from './page-context/build-page.ts';
 import { PAGE_TYPES } from './page-context/page-types.ts';
 import { renderSection } from './page-sections/section-templates.ts';

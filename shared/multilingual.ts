@@ -161,7 +161,11 @@ export const multilingualLanguagesSchema = object({
   value.languages.forEach((language, index) => {
     const code = translationLanguageCode(language.code);
     if (code === undefined) {
-      context.addIssue({ code: 'custom', path: ['languages', index, 'code'], message: MULTILINGUAL_MESSAGES.codeInvalid });
+      context.addIssue({
+        code: 'custom',
+        path: ['languages', index, 'code'],
+        message: MULTILINGUAL_MESSAGES.codeInvalid,
+      });
       return;
     }
     const prefix = languagePrefix(code);
@@ -169,7 +173,11 @@ export const multilingualLanguagesSchema = object({
       const message = MULTILINGUAL_MESSAGES.reservedPrefix(prefix);
       context.addIssue({ code: 'custom', path: ['languages', index, 'code'], message });
     } else if (seen.has(prefix)) {
-      context.addIssue({ code: 'custom', path: ['languages', index, 'code'], message: MULTILINGUAL_MESSAGES.duplicate });
+      context.addIssue({
+        code: 'custom',
+        path: ['languages', index, 'code'],
+        message: MULTILINGUAL_MESSAGES.duplicate,
+      });
     }
     seen.add(prefix);
     if (standardLanguage(code) === undefined && !language.name) {

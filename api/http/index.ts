@@ -23,6 +23,7 @@ import { CRUMB_COOKIE, crumbCookie, crumbCookieOptions, verifyCrumb } from './cr
 import { formRoutes } from './form-routes.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
 import { likeRoutes } from './like-routes.ts';
+import { openApiRoute } from './openapi-route.ts';
 import { authorizeOwner } from './owner-auth.ts';
 import { ownerRoutes } from './owner-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
@@ -106,6 +107,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   await app.register(cartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(inventoryRoutes, { db: options.db });
   await app.register(ownerRoutes, { db: options.db, limiter: options.limiter });
+  await app.register(openApiRoute);
   await app.register(cartCheckoutRoutes, { db: options.db });
   await app.register(likeRoutes, { db: options.db });
   await app.register(reviewRoutes, { db: options.db, limiter: options.limiter });

@@ -15,8 +15,8 @@ import {
   translationsInputSchema,
 } from '../../shared/multilingual.ts';
 import { ApiError } from '../api-errors.ts';
-import { saveTranslations, setTranslationLanguages } from '../repositories/translation-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
+import { saveTranslations, setTranslationLanguages } from '../repositories/translation-repository.ts';
 import { getWebsite, type WebsiteWithSettings } from '../repositories/website-repository.ts';
 import {
   availableLanguagesJson,

@@ -4,6 +4,7 @@ import type { Db } from '../repositories/transaction.ts';
 import { analyticsDashboardRoutes } from './analytics-dashboard-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
 import { billingRoutes } from './billing-routes.ts';
+import { commerceApiRoutes } from './commerce-api-routes.ts';
 import { commercePreferencesRoutes } from './commerce-preferences-routes.ts';
 import { contributorRoutes } from './contributor-routes.ts';
 import { multilingualRoutes } from './multilingual-routes.ts';
@@ -24,4 +25,5 @@ export async function ownerRoutes(app: FastifyInstance, options: { db: Db; limit
   await app.register(ownerCheckoutRulesRoutes, { db: options.db });
   await app.register(analyticsDashboardRoutes, { db: options.db });
   await app.register(multilingualRoutes, { db: options.db });
+  await app.register(commerceApiRoutes, { db: options.db });
 }

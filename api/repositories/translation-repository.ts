@@ -44,7 +44,11 @@ export async function setTranslationLanguages(
   });
 }
 
-export async function translationDictionary(db: Db, websiteId: string, language: string): Promise<TranslationDictionary> {
+export async function translationDictionary(
+  db: Db,
+  websiteId: string,
+  language: string,
+): Promise<TranslationDictionary> {
   const rows = await db
     .selectFrom('contentTranslations')
     .select(['targetId', 'field', 'value'])

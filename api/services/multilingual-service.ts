@@ -19,8 +19,12 @@ import {
 } from '../../shared/multilingual.ts';
 import { ApiError } from '../api-errors.ts';
 import type { TranslationLanguage } from '../db/schema.ts';
-import { listTranslations, setTranslationLanguages, translatedTargetCounts } from '../repositories/translation-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
+import {
+  listTranslations,
+  setTranslationLanguages,
+  translatedTargetCounts,
+} from '../repositories/translation-repository.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
 
 export interface SiteLanguagesJson {

@@ -82,7 +82,9 @@ export function alternateLinksHtml(localization: PageLocalization, baseUrl: stri
     `<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(baseUrl + url)}">`;
   const own = localization.languages.find((language) => language.default);
   return [
-    ...localization.languages.filter((language) => !language.custom).map((language) => link(language.code, language.url)),
+    ...localization.languages
+      .filter((language) => !language.custom)
+      .map((language) => link(language.code, language.url)),
     ...(own ? [link('x-default', own.url)] : []),
   ].join('\n');
 }

@@ -106,7 +106,9 @@ t.test('languages are added; translations show on the pages of their language', 
   });
   t.equal(saved.statusCode, 200, saved.body);
   t.same(
-    saved.json().languages.map((l: { code: string; urlPrefix: string; custom: boolean }) => [l.code, l.urlPrefix, l.custom]),
+    saved
+      .json()
+      .languages.map((l: { code: string; urlPrefix: string; custom: boolean }) => [l.code, l.urlPrefix, l.custom]),
     [
       ['fr', '/fr', false],
       ['pt-BR', '/pt-br', false],
@@ -191,7 +193,10 @@ t.test('languages are added; translations show on the pages of their language', 
   t.match(french, '<link rel="alternate" hreflang="x-default" href="http://localhost/about">');
   t.notMatch(french, 'hreflang="x-pirate" href="http', 'no alternate for a custom code');
   t.match(french, '<nav class="language-switcher" aria-label="Language">');
-  t.match(french, '<a class="language-switcher__link" href="/about" hreflang="en-US" lang="en-US">American English</a>');
+  t.match(
+    french,
+    '<a class="language-switcher__link" href="/about" hreflang="en-US" lang="en-US">American English</a>',
+  );
   t.match(
     french,
     '<a class="language-switcher__link" href="/fr/about" hreflang="fr" lang="fr" aria-current="true">français</a>',
