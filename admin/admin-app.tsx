@@ -13,6 +13,7 @@ import { CodeInjectionPanel } from './panels/code-injection-panel.tsx';
 import { CommercePreferencesPanel } from './panels/commerce-preferences-panel.tsx';
 import { ContributorsPanel } from './panels/contributors-panel.tsx';
 import { InvitationPanel } from './panels/invitation-panel.tsx';
+import { MultilingualPanel } from './panels/multilingual-panel.tsx';
 import { NavigationPanel } from './panels/navigation-panel.tsx';
 import { PlanPanel } from './panels/plan-panel.tsx';
 import { SignInPanel } from './panels/sign-in-panel.tsx';
@@ -48,6 +49,12 @@ const ROUTES: readonly Route[] = [
     label: 'Analytics',
     needs: 'analytics:read',
     render: () => <AnalyticsPanel />,
+  },
+  {
+    path: `${CONFIG_PATH}/multilingual`,
+    label: 'Multilingual',
+    needs: 'multilingual:read',
+    render: () => <MultilingualPanel />,
   },
   {
     path: `${CONFIG_PATH}/code-injection`,

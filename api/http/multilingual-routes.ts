@@ -20,6 +20,7 @@ import { saveTranslations, setTranslationLanguages } from '../repositories/trans
 import { getWebsite, type WebsiteWithSettings } from '../repositories/website-repository.ts';
 import {
   availableLanguagesJson,
+  collectionsWithItems,
   multilingualStatus,
   requireSiteLanguage,
   saveLanguages,
@@ -53,9 +54,12 @@ export async function multilingualRoutes(app: FastifyInstance, options: { db: Db
   };
   const translationsAnswer = async (site: WebsiteWithSettings, code: string, collectionId?: string) => {
     const language = requireSiteLanguage(site, code);
-    const targets = await translationTargets(db, site, language, collectionId);
+    const [targets, collections] = await Promise.all([
+      translationTargets(db, site, language, collectionId),
+      collectionsWithItems(db, site.website.id),
+    ]);
     const json = siteLanguagesJson(site).languages.find((candidate) => candidate.code === language.code);
-    return { language: json, collectionId: collectionId ?? null, targets };
+    return { language: json, collectionId: collectionId ?? null, collections, targets };
   };
 
   ownerRoute(app, {

@@ -150,6 +150,22 @@ async function translatableLinks(db: Db, websiteId: string) {
     .execute();
 }
 
+/** The collections that hold items, for the form's choice of which collection's items to translate. */
+export async function collectionsWithItems(db: Db, websiteId: string) {
+  const rows = await db
+    .selectFrom('collections as c')
+    .innerJoin('items as i', (join) =>
+      join.onRef('i.websiteId', '=', 'c.websiteId').onRef('i.collectionId', '=', 'c.id'),
+    )
+    .select(['c.id', 'c.title', (eb) => eb.fn.countAll<string>().as('items')])
+    .where('c.websiteId', '=', websiteId)
+    .groupBy(['c.id', 'c.title', 'c.displayIndex'])
+    .orderBy('c.displayIndex')
+    .orderBy('c.id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, title: row.title, items: Number(row.items) }));
+}
+
 interface TranslationTarget {
   kind: TranslationKind;
   id: string;
@@ -219,9 +235,11 @@ export async function translationTargets(
       siteTitle: site.website.siteTitle,
       siteDescription: site.settings.siteDescription,
     }),
-    ...collections.map((collection) => target('collection', collection.id, `/${collection.urlId}`, collection)),
+    ...collections.map((collection) =>
+      target('collection', collection.id, `Page: ${collection.title} (/${collection.urlId})`, collection),
+    ),
     ...links.map((link) =>
-      target('navigation-link', link.id, link.externalLink ?? link.title ?? '', {
+      target('navigation-link', link.id, `Navigation link: ${link.title ?? link.externalLink}`, {
         title: link.title ?? link.externalLink,
       }),
     ),

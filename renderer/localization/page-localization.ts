@@ -90,14 +90,19 @@ export function alternateLinksHtml(localization: PageLocalization, baseUrl: stri
 }
 
 /**
- * The platform's language switcher: each language by its own name, in its
- * own language (lang), the current one marked. Its links carry hreflang,
- * which also keeps the page's link rewriting (localize-links.ts) off them.
+ * The platform's language switcher: a disclosure (it opens without script,
+ * and stays one button however many languages there are) naming the
+ * current language, over each language by its own name, in its own
+ * language (lang), the current one marked. Its links carry hreflang, which
+ * also keeps the page's link rewriting (localize-links.ts) off them.
  */
 export function languageSwitcherHtml(localization: PageLocalization): string {
+  const langOf = (language: PageLanguageLink) => (language.custom ? '' : ` lang="${escapeHtml(language.code)}"`);
   const items = localization.languages.map((language) => {
     const current = language.current ? ' aria-current="true"' : '';
-    return `<li class="language-switcher__item"><a class="language-switcher__link" href="${escapeHtml(language.url)}" hreflang="${escapeHtml(language.code)}" lang="${escapeHtml(language.code)}"${current}>${escapeHtml(language.nativeName)}</a></li>`;
+    return `<li class="language-switcher__item"><a class="language-switcher__link" href="${escapeHtml(language.url)}" hreflang="${escapeHtml(language.code)}"${langOf(language)}${current}>${escapeHtml(language.nativeName)}</a></li>`;
   });
-  return `<nav class="language-switcher" aria-label="Language"><ul class="language-switcher__list" role="list">${items.join('')}</ul></nav>`;
+  const current = localization.languages.find((language) => language.current)!;
+  const toggle = `<summary class="language-switcher__toggle"><svg class="icon" aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/><path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3Z" fill="none" stroke="currentColor" stroke-width="2"/></svg><span${langOf(current)}>${escapeHtml(current.nativeName)}</span></summary>`;
+  return `<nav class="language-switcher" aria-label="Language"><details class="language-switcher__menu">${toggle}<ul class="language-switcher__list" role="list">${items.join('')}</ul></details></nav>`;
 }

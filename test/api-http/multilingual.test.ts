@@ -197,11 +197,12 @@ t.test('languages are added; translations show on the pages of their language', 
     french,
     '<a class="language-switcher__link" href="/about" hreflang="en-US" lang="en-US">American English</a>',
   );
+  t.match(french, /<summary class="language-switcher__toggle">.*<span lang="fr">français<\/span><\/summary>/);
   t.match(
     french,
     '<a class="language-switcher__link" href="/fr/about" hreflang="fr" lang="fr" aria-current="true">français</a>',
   );
-  t.match(french, 'href="/x-pirate/about" hreflang="x-pirate" lang="x-pirate">Pirate</a>');
+  t.match(french, 'href="/x-pirate/about" hreflang="x-pirate">Pirate</a>', 'no lang for a custom code');
 
   const english = (await page('/about')).body;
   t.match(english, '<html lang="en-US">');
