@@ -353,7 +353,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     if (language && !isLocalizedRoute(resolveRoute(pathname))) {
       return reply.header('cache-control', 'no-store').redirect(pathname + url.search, 302);
     }
-    const localization = pageLocalization(found.site, language?.code, pathname + url.search);
+    const unprefixed = pathname + url.search;
     url.pathname = pathname;
     // /journal/tag/x is /journal?tag=x (a filter given in the query wins).
     const filter = pathFilter(url.pathname);
@@ -418,7 +418,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         checkout,
         formAttempt,
         viewer,
-        localization,
+        // Only for a page that is built: a kept page has its languages already.
+        localization: pageLocalization(site, language?.code, unprefixed),
       });
     } catch (error) {
       // An answer meant for the visitor (429) is not a failure: html-errors.ts shows it.

@@ -221,6 +221,12 @@ t.test('languages are added; translations show on the pages of their language', 
   t.equal(json.localization.language, 'fr');
   t.equal(json.collection.title, 'À propos de Fernwood');
 
+  t.match(
+    (await page('/fr/search?q=mug')).body,
+    '<form class="search-form" action="/fr/search" method="get"',
+    'search stays in French',
+  );
+
   const cart = await page('/fr/cart');
   t.equal(cart.statusCode, 302);
   t.equal(cart.headers.location, '/cart');
