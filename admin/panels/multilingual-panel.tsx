@@ -158,9 +158,18 @@ export function MultilingualPanel() {
               available={languages.available.filter(
                 (option) => !languages.languages.some((language) => language.code === option.code),
               )}
-              onAdd={(language) => {
+              onAdd={async (language) => {
                 const known = languages.available.find((option) => option.code === language.code);
-                return saveList([...current, language], `${known?.name ?? language.name ?? language.code} was added.`);
+                const name = known?.name ?? language.name ?? language.code;
+                const refused = await saveList([...current, language], `${name} was added.`);
+                // The server names the new language by its place in the whole list; the form has it alone.
+                const at = `languages.${current.length}.`;
+                return (
+                  refused &&
+                  Object.fromEntries(
+                    Object.entries(refused).map(([key, message]) => [key.replace(at, 'languages.0.'), message]),
+                  )
+                );
               }}
             />
           ) : null}

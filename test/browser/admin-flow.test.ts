@@ -63,8 +63,11 @@ t.test(
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     const page = await context.newPage();
     const problems = watchProblems(page, {
-      // The app asks who is signed in before the sign-in (401), and a bad sign-in is part of the flow.
-      allowStatus: (url, status) => status === 401 && url.endsWith('/api/owner/session'),
+      // The app asks who is signed in before the sign-in (401), and a bad sign-in is part of the flow, as is a
+      // language the server refuses (400).
+      allowStatus: (url, status) =>
+        (status === 401 && url.endsWith('/api/owner/session')) ||
+        (status === 400 && url.endsWith('/api/multilingual/languages')),
     });
 
     // A wrong password says so in the form, then the right one signs in.
@@ -189,6 +192,16 @@ t.test(
     await main.getByRole('button', { name: 'Add language' }).click();
     await main.getByRole('status').getByText('French was added.').waitFor();
     t.match(await main.getByRole('table', { name: 'Translation languages' }).innerText(), 'French (français)');
+    // A code of one's own that a page's address has: refused at the field, which takes the focus.
+    await main.getByLabel('Language to add').selectOption('other');
+    await main.getByLabel('Language code').fill('journal');
+    await main.getByLabel('Language name').fill('Journalese');
+    await main.getByRole('button', { name: 'Add language' }).click();
+    await main
+      .getByText("A page already uses the address /journal; change that page's URL or choose another code.")
+      .waitFor();
+    t.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'code', 'focus on the code');
+    t.equal(await main.getByLabel('Language code').getAttribute('aria-invalid'), 'true');
     const aboutPage = main.getByRole('group', { name: 'Page: About Fernwood (/about)' });
     await aboutPage.getByLabel('Title', { exact: true }).fill('À propos de Fernwood');
     await aboutPage.getByLabel('Navigation title').fill('À propos');
@@ -237,8 +250,10 @@ t.test(
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await main.getByRole('heading', { name: 'Sign in' }).waitFor();
-    // Chromium logs every 401 answer on the console too; which ones may be 401 is checked per response above.
-    const unexpected = problems.filter((problem) => !problem.includes('status of 401 (Unauthorized)'));
+    // Chromium logs every 400 and 401 answer on the console too; which ones may be either is checked per response above.
+    const unexpected = problems.filter(
+      (problem) => !/status of (401 \(Unauthorized\)|400 \(Bad Request\))/.test(problem),
+    );
     t.same(unexpected, [], 'no console errors or failed requests');
 
     // The viewer: the same panel, read-only, and a write refused by the server.
