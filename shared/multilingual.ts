@@ -198,7 +198,7 @@ export const TRANSLATABLE_FIELDS = {
 
 export type TranslationKind = keyof typeof TRANSLATABLE_FIELDS;
 export type TranslationField = (typeof TRANSLATABLE_FIELDS)[TranslationKind][number];
-export const TRANSLATION_KINDS = Object.keys(TRANSLATABLE_FIELDS) as TranslationKind[];
+const TRANSLATION_KINDS = Object.keys(TRANSLATABLE_FIELDS) as TranslationKind[];
 const TRANSLATION_FIELDS = [...new Set(Object.values(TRANSLATABLE_FIELDS).flat())] as [
   TranslationField,
   ...TranslationField[],

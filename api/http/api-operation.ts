@@ -52,7 +52,7 @@ export type OperationHandler<O extends ApiOperation> = (
 ) => Promise<z.input<O['answer']['schema']>>;
 
 /** '/api/v1/commerce/products/{productId}' → '/api/v1/commerce/products/:productId' */
-export function fastifyPath(path: string): string {
+function fastifyPath(path: string): string {
   return path.replace(/\{([A-Za-z]+)\}/g, ':$1');
 }
 

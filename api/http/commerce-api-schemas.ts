@@ -18,7 +18,7 @@ function named<T extends z.ZodType>(id: string, description: string, schema: T):
   return schema;
 }
 
-export const PRODUCT_TYPE_NAMES = Object.keys(PRODUCT_TYPES) as [
+const PRODUCT_TYPE_NAMES = Object.keys(PRODUCT_TYPES) as [
   keyof typeof PRODUCT_TYPES,
   ...(keyof typeof PRODUCT_TYPES)[],
 ];
@@ -33,7 +33,7 @@ export const moneySchema = named(
   }),
 );
 
-export const stockSchema = named(
+const stockSchema = named(
   'InventoryLevel',
   "A variant's stock. An unlimited variant has no count to adjust (quantity is what was last counted).",
   z.object({
@@ -46,7 +46,7 @@ export const stockSchema = named(
   }),
 );
 
-export const variantSchema = named(
+const variantSchema = named(
   'Variant',
   'One purchasable form of a product (a size, a colour), with its price and stock.',
   z.object({
@@ -76,13 +76,13 @@ export const productSchema = named(
   }),
 );
 
-export const paginationSchema = named(
+const paginationSchema = named(
   'Pagination',
   'Lists come a page at a time: while hasNextPage is true, ask again with cursor=nextPageCursor.',
   z.object({ hasNextPage: z.boolean(), nextPageCursor: z.string().nullable() }),
 );
 
-export const adjustmentSchema = named(
+const adjustmentSchema = named(
   'InventoryAdjustment',
   "A change of a variant's stock, as recorded: the change, the count it left and the reason given.",
   z.object({
@@ -99,7 +99,7 @@ export const adjustmentSchema = named(
 
 const ORDER_STATUSES = ['PENDING', 'FULFILLED', 'CANCELED'] as const;
 
-export const orderSummarySchema = named(
+const orderSummarySchema = named(
   'OrderSummary',
   'An order as listed.',
   z.object({
@@ -113,7 +113,7 @@ export const orderSummarySchema = named(
   }),
 );
 
-export const orderLineSchema = named(
+const orderLineSchema = named(
   'OrderLine',
   'One line of an order, as it was bought.',
   z.object({
@@ -128,7 +128,7 @@ export const orderLineSchema = named(
   }),
 );
 
-export const orderSchema = named(
+const orderSchema = named(
   'Order',
   'An order with its lines, totals and where it ships.',
   z.object({

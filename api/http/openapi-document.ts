@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { API_KEY_SCOPE_LABELS } from '../../shared/owner-permissions.ts';
 import { API_ERRORS, type ApiErrorCode } from '../api-errors.ts';
 import type { ApiOperation } from './api-operation.ts';
-import { API_SCHEMA_DESCRIPTIONS, API_SCHEMAS } from './commerce-api-schemas.ts';
+import { API_SCHEMA_DESCRIPTIONS, API_SCHEMAS, errorSchema } from './commerce-api-schemas.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -59,8 +59,6 @@ function parameters(operation: ApiOperation): JsonSchema[] {
   );
 }
 
-const ERROR_RESPONSE = { $ref: COMPONENT_REF('Error') };
-
 /** An error's message, its placeholders shown by name ('{available} in stock'). */
 function messageOf(code: ApiErrorCode): string {
   const message: string | ((params: Record<string, string>) => string) = API_ERRORS[code].message;
@@ -79,7 +77,7 @@ function refusals(operation: ApiOperation): Record<string, JsonSchema> {
       String(status),
       {
         description: list.map((code) => `\`${code}\`: ${messageOf(code)}`).join('; '),
-        content: { 'application/json': { schema: ERROR_RESPONSE } },
+        content: { 'application/json': { schema: schemaOf(errorSchema, 'output') } },
       },
     ]),
   );

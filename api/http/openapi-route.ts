@@ -8,10 +8,10 @@ import type { ApiOperation } from './api-operation.ts';
 import { COMMERCE_API_OPERATIONS } from './commerce-api-operations.ts';
 import { openApiDocument } from './openapi-document.ts';
 
-export const OPENAPI_PATH = '/api/openapi.json';
+const OPENAPI_PATH = '/api/openapi.json';
 
 /** Every operation the document describes. */
-export const PUBLIC_API_OPERATIONS: readonly ApiOperation[] = Object.values(COMMERCE_API_OPERATIONS);
+const PUBLIC_API_OPERATIONS: readonly ApiOperation[] = Object.values(COMMERCE_API_OPERATIONS);
 
 export async function openApiRoute(app: FastifyInstance): Promise<void> {
   const document = JSON.stringify(openApiDocument(PUBLIC_API_OPERATIONS));
