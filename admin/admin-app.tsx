@@ -14,6 +14,7 @@ import { CommercePreferencesPanel } from './panels/commerce-preferences-panel.ts
 import { ContributorsPanel } from './panels/contributors-panel.tsx';
 import { InventoryPanel } from './panels/inventory-panel.tsx';
 import { InvitationPanel } from './panels/invitation-panel.tsx';
+import { MultilingualPanel } from './panels/multilingual-panel.tsx';
 import { NavigationPanel } from './panels/navigation-panel.tsx';
 import { PlanPanel } from './panels/plan-panel.tsx';
 import { PRODUCT_EDITOR_PATH, PRODUCTS_PANEL_PATH } from './panels/product-editor-model.ts';
@@ -55,6 +56,12 @@ const ROUTES: readonly Route[] = [
     label: 'Analytics',
     needs: 'analytics:read',
     render: () => <AnalyticsPanel />,
+  },
+  {
+    path: `${CONFIG_PATH}/multilingual`,
+    label: 'Multilingual',
+    needs: 'multilingual:read',
+    render: () => <MultilingualPanel />,
   },
   {
     path: `${CONFIG_PATH}/code-injection`,

@@ -39,6 +39,8 @@ interface FieldProps {
   disabled?: boolean;
   multiline?: boolean;
   required?: boolean;
+  /** The language the value is written in, when not the app's (a translation). */
+  lang?: string;
 }
 
 export function TextField({
@@ -53,6 +55,7 @@ export function TextField({
   disabled,
   multiline,
   required,
+  lang,
 }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -64,6 +67,7 @@ export function TextField({
     value,
     disabled,
     required,
+    lang,
     'aria-invalid': problem ? true : undefined,
     'aria-describedby': describedBy,
   };

@@ -7,6 +7,7 @@
 import { GIFT_CARD_MESSAGES } from '../domain/checkout/gift-cards.ts';
 import { QUANTITY_MESSAGES } from '../domain/quantity.ts';
 import { FORM_MESSAGES } from '../shared/form-messages.ts';
+import { MULTILINGUAL_MESSAGES } from '../shared/multilingual.ts';
 import { PRODUCT_MESSAGES } from '../shared/product-input.ts';
 import { RESTOCK_MESSAGES } from '../shared/restock-messages.ts';
 import { SITE_USER_MESSAGES } from '../shared/site-user-messages.ts';
@@ -159,6 +160,18 @@ export const API_ERRORS = {
     message: 'A preferences namespace is 1 to 64 letters, digits, dots, dashes or underscores.',
   },
   'preferences-invalid': { status: 400, message: 'Preferences must be a JSON object.' },
+  // Multilingual (api/http/multilingual-routes.ts); the spec words none of these.
+  'language-not-found': { status: 404, message: MULTILINGUAL_MESSAGES.notSiteLanguage },
+  // The public commerce API (api/http/commerce-api-routes.ts).
+  'order-not-found': { status: 404, message: 'That order was not found.' },
+  'inventory-below-zero': {
+    status: 409,
+    message: (p) => `Stock cannot go below zero: ${p.available} in stock, and the adjustment is ${p.change}.`,
+  },
+  'inventory-unlimited': {
+    status: 409,
+    message: 'This variant has unlimited stock, which has no count to adjust.',
+  },
   'api-key-refused': { status: 401, message: 'The API key is not valid for this website, or has been revoked.' },
   'api-key-forbidden': { status: 403, message: 'The API key does not allow this call.' },
   // The products panel (issue 22). Spec section 9 gives the 200-product limit but no message.

@@ -31,6 +31,7 @@ import { answersFromEntries } from '../shared/form-answers.ts';
 import { type AccessPost, JOIN_FIELD, joinPost, UNLOCK_FIELD, unlockPost } from './access-posts.ts';
 import { fallbackPageFor } from './fallback-page.ts';
 import { type FormAttempt, formAttemptUrl, saveFormAttempt } from './form-attempts.ts';
+import { splitLanguagePath } from './localization/language-path.ts';
 import { blockDataNeeds } from './page-blocks/block-data-needs.ts';
 import { resolveRoute } from './routing/resolve-route.ts';
 
@@ -149,7 +150,9 @@ export async function formPostRoutes(app: FastifyInstance, options: FormPostRout
 
     const url = new URL(request.url, 'http://localhost');
     const formId = valuesOf(body, FORM_ID_FIELD)[0] ?? '';
-    const found = formId === '' ? undefined : await formPage(db, site.website.id, url.pathname, formId);
+    // A page in a translation language (/fr/contact) holds the same form as the site's own.
+    const { pathname } = splitLanguagePath(url.pathname, site.settings.translationLanguages);
+    const found = formId === '' ? undefined : await formPage(db, site.website.id, pathname, formId);
     // Only GET and HEAD are pages; a post to a page without that form is no form post at all.
     if (!found) return page(405);
     const { collection, form } = found;
@@ -175,7 +178,7 @@ export async function formPostRoutes(app: FastifyInstance, options: FormPostRout
       const outcome = await submitForm(db, site.website.id, {
         form,
         answers,
-        page: { pageTitle: collection.title, pageId: collection.id, contentSource: 'c', pagePath: url.pathname },
+        page: { pageTitle: collection.title, pageId: collection.id, contentSource: 'c', pagePath: pathname },
         captcha: {
           verifier: captchaFor(site.settings, options.captcha, (reason) => request.log.warn(reason)),
           token,

@@ -26,6 +26,8 @@ import { escapeHtml } from './escape-html.ts';
 import { fallbackPageFor } from './fallback-page.ts';
 import { FORM_ATTEMPT_PARAM, type FormAttempt, loadFormAttempt } from './form-attempts.ts';
 import { formPostRoutes } from './form-post-routes.ts';
+import { isLocalizedRoute, splitLanguagePath } from './localization/language-path.ts';
+import { type PageLocalization, pageLocalization } from './localization/page-localization.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
 import { buildPage } from './page-context/build-page.ts';
 import { CartMemo } from './page-context/cart-memo.ts';
@@ -81,6 +83,7 @@ interface PageAnswer {
   checkout?: CheckoutFormState;
   formAttempt?: FormAttempt;
   viewer?: PageViewer;
+  localization?: PageLocalization;
 }
 
 /** What a shopper's page may show of them, as the page context has it, and their open cart already read. */
@@ -252,6 +255,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       checkout: answer.checkout,
       formAttempt: answer.formAttempt,
       viewer: answer.viewer,
+      localization: answer.localization,
     });
     if (format === 'json' || format === 'json-pretty') {
       return reply
@@ -344,6 +348,13 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     const found = await siteAndVersion(request.host);
     if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('No website answers at this address.\n');
     const url = new URL(request.url, 'http://localhost');
+    // /fr/about is /about in French (renderer/localization); the cart, checkout and accounts have one address.
+    const { language, pathname } = splitLanguagePath(url.pathname, found.site.settings.translationLanguages);
+    if (language && !isLocalizedRoute(resolveRoute(pathname))) {
+      return reply.header('cache-control', 'no-store').redirect(pathname + url.search, 302);
+    }
+    const unprefixed = pathname + url.search;
+    url.pathname = pathname;
     // /journal/tag/x is /journal?tag=x (a filter given in the query wins).
     const filter = pathFilter(url.pathname);
     if (filter !== undefined) {
@@ -407,6 +418,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         checkout,
         formAttempt,
         viewer,
+        // Only for a page that is built: a kept page has its languages already.
+        localization: pageLocalization(site, language?.code, unprefixed),
       });
     } catch (error) {
       // An answer meant for the visitor (429) is not a failure: html-errors.ts shows it.

@@ -6,6 +6,8 @@
 
 import { type CompiledTemplate, RENDER_STOP_CODES } from '../engine/index.ts';
 import { escapeHtml } from './escape-html.ts';
+import { localizeLinks } from './localization/localize-links.ts';
+import { alternateLinksHtml, languageSwitcherHtml, type PageLocalization } from './localization/page-localization.ts';
 import type { BuiltPage } from './page-context/build-page.ts';
 import { PAGE_TYPES } from './page-context/page-types.ts';
 import { renderSection } from './page-sections/section-templates.ts';
@@ -176,12 +178,16 @@ function pageClasses(built: BuiltPage, tweakClasses: readonly string[]): string 
   return [...classes, ...tweakClasses].join(' ');
 }
 
-function headers(built: BuiltPage): string {
-  const context = built.context as { website: { siteDescription?: string }; websiteSettings: { headerCode?: string } };
+function headers(built: BuiltPage, localization: PageLocalization | undefined): string {
+  const context = built.context as {
+    website: { siteDescription?: string; baseUrl?: string };
+    websiteSettings: { headerCode?: string };
+  };
   const description = context.website.siteDescription;
   return [
     '<meta name="generator" content="Sitebuilder">',
     description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
+    localization ? alternateLinksHtml(localization, context.website.baseUrl ?? '') : '',
     context.websiteSettings.headerCode ?? '',
   ]
     .filter(Boolean)
@@ -212,9 +218,10 @@ export async function renderPage(
   const tweaked = tweakKey(tweaks.modifyVars);
   const revision = tweaked === '' ? options.revision : `${options.revision}-${tweaked}`;
   const website = context.website as { language: string; timeZone: string };
+  const localization = context.localization as PageLocalization | undefined;
   const renderOptions = {
     now: options.now,
-    locale: website.language,
+    locale: localization?.locale ?? website.language,
     timeZone: website.timeZone,
     deadline: options.deadline,
   };
@@ -250,19 +257,22 @@ export async function renderPage(
       'page-title': pageTitle(context),
       'template-revision': revision,
     },
-    'squarespace-headers': headers(built),
+    'squarespace-headers': headers(built, localization),
+    'squarespace-language-switcher': localization ? languageSwitcherHtml(localization) : '',
     // Module scripts run after the document is parsed; the owner's footer code follows ours.
     'squarespace-footers': `${popup ? `${popup.output}\n` : ''}${islandsScript(options, context, analyticsData(options, built, context))}\n${(context.websiteSettings as { footerCode?: string }).footerCode ?? ''}`,
   };
   const sectionErrors = popup?.errors ?? [];
+  // A page in a translation language links to that language's pages.
+  const localized = (html: string) => (localization ? localizeLinks(html, localization) : html);
   if ('cover' in main || !layout) {
     const cover = renderSection('cover-page', full, renderOptions);
-    return { html: cover.output, errors: [...cover.errors, ...sectionErrors] };
+    return { html: localized(cover.output), errors: [...cover.errors, ...sectionErrors] };
   }
   const page = await renderWithTagData(pkg, layout.template, full, built.tagSource, {
     ...renderOptions,
     ...plan,
     tagData: content.tagData,
   });
-  return { html: page.output, errors: [...content.errors, ...page.errors, ...sectionErrors] };
+  return { html: localized(page.output), errors: [...content.errors, ...page.errors, ...sectionErrors] };
 }

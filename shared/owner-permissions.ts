@@ -88,6 +88,14 @@ export const OWNER_ACTIONS = [
   'inventory:write',
   /** Uploading pictures and files (product pictures, content images, digital products' files). */
   'media:write',
+  /** A multilingual site: its languages and their translations (spec section 7's multilingual calls). */
+  'multilingual:read',
+  /** Adding and removing languages, and ending multilingual (DELETE /api/multilingual/connection). */
+  'multilingual:write',
+  /** The texts of pages, items and links in a translation language. */
+  'translations:write',
+  /** Orders: listed and read (the public commerce API's /api/v1/commerce/orders). */
+  'orders:read',
 ] as const;
 
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
@@ -109,6 +117,9 @@ export const API_KEY_SCOPES = [
   'products:read',
   'inventory:read',
   'inventory:write',
+  'multilingual:read',
+  'translations:write',
+  'orders:read',
 ] as const satisfies readonly OwnerAction[];
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
@@ -125,6 +136,9 @@ export const API_KEY_SCOPE_LABELS: Readonly<Record<ApiKeyScope, string>> = {
   'products:read': 'Read products',
   'inventory:read': 'Read stock',
   'inventory:write': 'Change stock',
+  'multilingual:read': 'Read languages and translations',
+  'translations:write': 'Change translations',
+  'orders:read': 'Read orders',
 };
 
 export function isApiKeyScope(value: unknown): value is ApiKeyScope {
@@ -143,6 +157,8 @@ const READ_ALL = [
   'billing:read',
   'products:read',
   'inventory:read',
+  'multilingual:read',
+  'orders:read',
 ] as const satisfies readonly OwnerAction[];
 
 /** Role → allowed actions. A role absent from an action's list is refused it (403). */
@@ -150,7 +166,15 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
   [ROLES.admin]: OWNER_ACTIONS,
   [ROLES.billing]: [...READ_SITE, 'billing:read', 'billing:write'],
   [ROLES.reporting]: [...READ_SITE, 'analytics:read'],
-  [ROLES.editor]: [...READ_SITE, 'code-injection:read', 'navigation:read', 'navigation:write', 'media:write'],
+  [ROLES.editor]: [
+    ...READ_SITE,
+    'code-injection:read',
+    'navigation:read',
+    'navigation:write',
+    'media:write',
+    'multilingual:read',
+    'translations:write',
+  ],
   [ROLES.moderator]: READ_SITE,
   [ROLES.commenter]: ['own-account'],
   [ROLES.storeManager]: [
@@ -165,6 +189,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'inventory:read',
     'inventory:write',
     'media:write',
+    'orders:read',
   ],
   [ROLES.scheduling]: ['own-account'],
   // Sees every panel, changes nothing.
@@ -186,6 +211,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'products:write',
     'inventory:write',
     'media:write',
+    'multilingual:write',
+    'translations:write',
   ],
 };
 

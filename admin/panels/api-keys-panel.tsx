@@ -127,6 +127,12 @@ export function ApiKeysLearnMorePanel() {
         the website's addresses.
       </p>
       <p>
+        With the product, inventory and order permissions a key opens the commerce API under{' '}
+        <code>/api/v1/commerce/</code>: products, stock levels and adjustments (each with its reason, never below zero)
+        and orders. Its description, in OpenAPI 3 for your tools to read, is at{' '}
+        <a href="/api/openapi.json">/api/openapi.json</a>.
+      </p>
+      <p>
         A key can do only what its permissions allow, and never manage contributors, keys or billing. It is shown once,
         when it is made; only a fingerprint of it is stored. Delete a key as soon as it is no longer used or may have
         been seen by someone else: it stops working at once.

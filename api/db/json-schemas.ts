@@ -212,12 +212,17 @@ export const orderDiscountLineSchema = z.object({
 });
 export type OrderDiscountLine = z.infer<typeof orderDiscountLineSchema>;
 
+/** A translation language of a website (migration 0032): its BCP 47 code and the name the owner knows it by. */
+export const translationLanguageSchema = z.object({ code: z.string(), name: z.string() });
+export type TranslationLanguage = z.infer<typeof translationLanguageSchema>;
+
 export const JSON_COLUMN_SCHEMAS = {
   websiteSettings: {
     storeSettings: storeSettingsSchema,
     shareButtonOptions: shareButtonOptionsSchema,
     socialAccounts: z.array(socialAccountSchema),
     languages: stringListSchema,
+    translationLanguages: z.array(translationLanguageSchema),
     popupOverlay: popupOverlaySettingsSchema,
     tweakValues: tweakValuesSchema,
   },

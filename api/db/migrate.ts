@@ -30,6 +30,7 @@ import * as payments from './migrations/0028-payments.ts';
 import * as likesOutsideContentVersion from './migrations/0029-likes-outside-content-version.ts';
 import * as giftCards from './migrations/0030-gift-cards.ts';
 import * as inventoryLogAndMediaFiles from './migrations/0031-inventory-log-and-media-files.ts';
+import * as multilingual from './migrations/0032-multilingual.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0027-product-reviews': productReviews,
   '0030-gift-cards': giftCards,
   '0031-inventory-log-and-media-files': inventoryLogAndMediaFiles,
+  '0032-multilingual': multilingual,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

@@ -22,6 +22,7 @@ import type {
   SocialAccount,
   StoreSettings,
   SubscriptionPlan,
+  TranslationLanguage,
   TweakValues,
   ZoneArea,
 } from './json-schemas.ts';
@@ -42,6 +43,7 @@ export type {
   SocialAccount,
   StoreSettings,
   SubscriptionPlan,
+  TranslationLanguage,
   TweakValues,
   ZoneArea,
 } from './json-schemas.ts';
@@ -100,6 +102,8 @@ export interface WebsiteSettingsTable {
   headerCode: Generated<string>;
   footerCode: Generated<string>;
   languages: DefaultedJson<string[]>;
+  /** The languages the site is translated into besides its own (migration 0032, shared/multilingual.ts). */
+  translationLanguages: DefaultedJson<TranslationLanguage[]>;
   /** The site-wide promotional popup (page type 104); {} when the owner never set one up. */
   popupOverlay: DefaultedJson<PopupOverlaySettings>;
   /** The website's values for its template's tweaks, by tweak name; {} for every default. */
@@ -722,6 +726,17 @@ export interface MailOutboxTable {
   claimedUntil: NullableTimestamp;
 }
 
+/** An owner's text for one field of the site, a collection, an item or a navigation link in one language (migration 0032). */
+export interface ContentTranslationsTable {
+  websiteId: string;
+  language: string;
+  targetKind: 'site' | 'collection' | 'item' | 'navigation-link';
+  targetId: string;
+  field: string;
+  value: string;
+  updatedOn: Timestamp;
+}
+
 /** One owner change to a variant's stock, with who made it and why (migration 0031). */
 export interface InventoryAdjustmentsTable {
   websiteId: string;
@@ -797,6 +812,7 @@ export interface Database {
   memberAreaMembers: MemberAreaMembersTable;
   apiKeys: ApiKeysTable;
   commercePreferences: CommercePreferencesTable;
+  contentTranslations: ContentTranslationsTable;
   analyticsEvents: AnalyticsEventsTable;
   performanceRecords: PerformanceRecordsTable;
   visitorEvents: VisitorEventsTable;

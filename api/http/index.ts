@@ -25,6 +25,7 @@ import { formRoutes } from './form-routes.ts';
 import { giftCardCartRoutes } from './gift-card-cart-routes.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
 import { likeRoutes } from './like-routes.ts';
+import { openApiRoute } from './openapi-route.ts';
 import { authorizeOwner } from './owner-auth.ts';
 import { ownerRoutes } from './owner-routes.ts';
 import { panelEventRoutes } from './panel-event-routes.ts';
@@ -111,6 +112,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   await app.register(cartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(inventoryRoutes, { db: options.db });
   await app.register(ownerRoutes, { db: options.db, limiter: options.limiter, media: options.media });
+  await app.register(openApiRoute);
   await app.register(cartCheckoutRoutes, { db: options.db });
   await app.register(giftCardCartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(likeRoutes, { db: options.db });

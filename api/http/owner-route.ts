@@ -15,8 +15,10 @@ export const OWNER_PATH_PREFIXES = [
   '/api/content-service/',
   '/api/commondata/',
   '/api/widget/',
-  // Spec section 7's multilingual calls, for the routes to come.
+  // Spec section 7's multilingual calls, and the translations beside them.
   '/api/multilingual/',
+  // The public commerce API, for API keys (commerce-api-routes.ts).
+  '/api/v1/commerce/',
 ] as const;
 
 export interface OwnerRoute {

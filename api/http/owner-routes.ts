@@ -5,9 +5,11 @@ import type { Db } from '../repositories/transaction.ts';
 import { analyticsDashboardRoutes } from './analytics-dashboard-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
 import { billingRoutes } from './billing-routes.ts';
+import { commerceApiRoutes } from './commerce-api-routes.ts';
 import { commercePreferencesRoutes } from './commerce-preferences-routes.ts';
 import { contributorRoutes } from './contributor-routes.ts';
 import { mediaRoutes } from './media-routes.ts';
+import { multilingualRoutes } from './multilingual-routes.ts';
 import { ownerCheckoutRulesRoutes } from './owner-checkout-rules-routes.ts';
 import { ownerInventoryRoutes } from './owner-inventory-routes.ts';
 import { ownerProductRoutes } from './owner-product-routes.ts';
@@ -32,4 +34,6 @@ export async function ownerRoutes(
   await app.register(ownerProductRoutes, { db: options.db });
   await app.register(ownerInventoryRoutes, { db: options.db });
   await app.register(mediaRoutes, { db: options.db, media: options.media });
+  await app.register(multilingualRoutes, { db: options.db });
+  await app.register(commerceApiRoutes, { db: options.db });
 }

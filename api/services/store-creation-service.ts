@@ -8,9 +8,12 @@
  */
 
 import { COLLECTION_TYPES } from '../../domain/spec-enums.ts';
+import { languagePrefix, RESERVED_PREFIXES } from '../../shared/multilingual.ts';
 import { type ROOT_CATEGORY, slugify, storeUrlId } from '../../shared/store-creation.ts';
 import { ApiError } from '../api-errors.ts';
 import { newId } from '../db/ids.ts';
+import { readJsonColumn } from '../db/read-json.ts';
+import type { TranslationLanguage } from '../db/schema.ts';
 import { type Db, inTransaction } from '../repositories/transaction.ts';
 
 export interface ProductCollectionInput {
@@ -33,6 +36,15 @@ export interface CreatedStore {
 
 const UNIQUE_VIOLATION = '23505';
 
+async function translationLanguagesOf(db: Db, websiteId: string): Promise<TranslationLanguage[]> {
+  const row = await db
+    .selectFrom('websiteSettings')
+    .select('translationLanguages')
+    .where('websiteId', '=', websiteId)
+    .executeTakeFirst();
+  return row ? readJsonColumn('websiteSettings', 'translationLanguages', row.translationLanguages) : [];
+}
+
 export async function createProductCollection(
   db: Db,
   websiteId: string,
@@ -46,6 +58,9 @@ export async function createProductCollection(
             (row) => row.urlId,
           ),
         );
+        // A store at /cart or at a language's prefix (/fr) could never be reached: those addresses are taken too.
+        for (const prefix of RESERVED_PREFIXES) taken.add(prefix);
+        for (const language of await translationLanguagesOf(trx, websiteId)) taken.add(languagePrefix(language.code));
         const wanted = input.urlId ? slugify(input.urlId) : '';
         const urlId = wanted !== '' && !taken.has(wanted) ? wanted : storeUrlId(input.urlId || input.title, taken);
         const last = await trx

@@ -10,12 +10,15 @@ import type { AdjacentItems } from '../../api/repositories/item-repository.ts';
 import type { PaywallOffer } from '../../api/repositories/paid-membership-repository.ts';
 import { type ProductReviews, reviewJson } from '../../api/repositories/review-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
+import { translationDictionary } from '../../api/repositories/translation-repository.ts';
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
 import { cartJson } from '../../api/services/cart-service.ts';
 import { minimumSubtotalOf } from '../../api/services/checkout-service.ts';
 import { COLLECTION_TYPES, PRODUCT_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
 import { CRUMB_SLOT } from '../crumb-slot.ts';
 import type { FormAttempt } from '../form-attempts.ts';
+import type { PageLocalization } from '../localization/page-localization.ts';
+import { translateJson, translatingTagSource } from '../localization/translate-json.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
 import type { PageViewer } from '../page-viewer.ts';
 import type { AccountPage, Route } from '../routing/resolve-route.ts';
@@ -84,6 +87,8 @@ export interface PageRequest {
    * with a session or unlock cookie, whose pages are never kept (renderer/page-viewer.ts).
    */
   viewer?: PageViewer;
+  /** A multilingual site's page: its language and its versions in the others (renderer/localization). */
+  localization?: PageLocalization;
 }
 
 /** The heading of each account page; the island (hydrate/islands/account-page.tsx) fills in the rest. */
@@ -102,7 +107,7 @@ const ACCOUNT_PAGE_TITLES: Record<Exclude<AccountPage, 'membership-confirmed'>, 
  */
 export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage> {
   const data = await loadPageData(db, request);
-  const built = shapeMainPage(db, request, data);
+  const built = await localize(db, request, shapeMainPage(db, request, data));
   const settings = request.site.settings.popupOverlay;
   const isHome = (built.context.collection as { isHome?: boolean } | undefined)?.isHome === true && !built.context.item;
   if (!carriesPopup(settings, { pageType: built.pageType, status: built.status, isHome })) return built;
@@ -118,6 +123,28 @@ export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage
     request.query,
   );
   return popup ? { ...built, popup } : built;
+}
+
+/**
+ * A multilingual site's page carries its localization; one in a translation
+ * language shows the owner's translations where there are some (kept per
+ * content version, as the rest of the site's data), in that language.
+ */
+async function localize(db: Db, request: PageRequest, built: BuiltPage): Promise<BuiltPage> {
+  const { localization } = request;
+  if (!localization) return built;
+  const context: Json = { ...built.context, localization };
+  if (localization.urlPrefix === '') return { ...built, context };
+  const websiteId = request.site.website.id;
+  const dictionary = await rememberFor(request)(`translations|${localization.language}`, () =>
+    translationDictionary(db, websiteId, localization.language),
+  );
+  const translated = translateJson(context, dictionary);
+  return {
+    ...built,
+    context: { ...translated, website: { ...(translated.website as Json), language: localization.language } },
+    tagSource: translatingTagSource(built.tagSource, dictionary),
+  };
 }
 
 /** The main page's status, view and context from its loaded data; the only database use left is the tag source's, at render. */

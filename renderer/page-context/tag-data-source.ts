@@ -28,7 +28,14 @@ function navigationItem(node: NavigationNode, page: TagSourcePage): JsonValue {
   const children = node.children.map((child) => navigationItem(child, page));
   const active = node.collection !== null && node.collection.id === page.collectionId;
   const folderActive = children.some((child) => (child as { active: boolean }).active);
-  const item: Record<string, JsonValue> = { active, folderActive, title: node.title ?? null, items: children };
+  // The id lets a page in a translation language find the link's translated title (renderer/localization).
+  const item: Record<string, JsonValue> = {
+    id: node.id,
+    active,
+    folderActive,
+    title: node.title ?? null,
+    items: children,
+  };
   if (node.collection) {
     const home = node.collection.id === page.homeCollectionId;
     item.collection = {

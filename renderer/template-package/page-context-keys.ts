@@ -25,4 +25,6 @@ export interface TemplatePageContextKeys {
   readonly 'squarespace-headers': string;
   /** Markup for the end of `<body>`: scripts, site-wide footer injection. */
   readonly 'squarespace-footers': string;
+  /** A multilingual site's language switcher (renderer/localization); empty for a site with one language. */
+  readonly 'squarespace-language-switcher': string;
 }

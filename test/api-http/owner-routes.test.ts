@@ -210,6 +210,26 @@ const SAMPLES: Record<string, { url?: string; body?: unknown }> = {
   'POST /api/owner/media/files': {},
   'GET /api/owner/media/files/:fileId': { url: `/api/owner/media/files/${'0'.repeat(24)}` },
   'POST /api/owner/panel-events': { body: { event: 'inventory_search', data: { search: 'matrix' } } },
+  'GET /api/multilingual/settings': {},
+  'GET /api/multilingual/status': {},
+  'GET /api/multilingual/languages': {},
+  'PUT /api/multilingual/languages': { body: { languages: [] } },
+  'DELETE /api/multilingual/connection': {},
+  'GET /api/multilingual/translations/:language': { url: '/api/multilingual/translations/fr' },
+  'PUT /api/multilingual/translations/:language': {
+    url: '/api/multilingual/translations/fr',
+    body: { translations: [] },
+  },
+  'GET /api/v1/commerce/products': { url: '/api/v1/commerce/products?limit=1' },
+  'GET /api/v1/commerce/products/:productId': { url: '/api/v1/commerce/products/no-such-product' },
+  'GET /api/v1/commerce/inventory': { url: '/api/v1/commerce/inventory?limit=1' },
+  'GET /api/v1/commerce/inventory/:variantId': { url: '/api/v1/commerce/inventory/no-such-variant' },
+  'POST /api/v1/commerce/inventory/:variantId/adjustments': {
+    url: '/api/v1/commerce/inventory/no-such-variant/adjustments',
+    body: { quantity: 1, reason: 'matrix' },
+  },
+  'GET /api/v1/commerce/orders': { url: '/api/v1/commerce/orders?limit=1' },
+  'GET /api/v1/commerce/orders/:orderId': { url: '/api/v1/commerce/orders/no-such-order' },
 };
 
 t.test('role none cannot sign in', async (t) => {

@@ -6,6 +6,7 @@
  */
 import t from 'tap';
 import { ApiError } from '../../api/api-errors.ts';
+import { setTranslationLanguages } from '../../api/repositories/translation-repository.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
 import {
   createProductCollection,
@@ -128,4 +129,16 @@ t.test('a store the dialog could not finish is deleted with its category and lin
     (await db.selectFrom('productCategories').select('id').where('collectionId', '=', store.id).execute()).length,
     0,
   );
+});
+
+t.test("a store never takes a platform address or a language's prefix", async (t) => {
+  await setTranslationLanguages(db, W, [{ code: 'x-winter', name: 'Winterish' }]);
+  t.teardown(() => setTranslationLanguages(db, W, []));
+  const cart = await createProductCollection(db, W, storeInput('Cart'));
+  t.equal(cart.urlId, 'cart-1', '/cart is the cart page');
+  const asked = await createProductCollection(db, W, storeInput('Anything', 'checkout'));
+  t.equal(asked.urlId, 'checkout-1', 'nor when asked for by name');
+  const winter = await createProductCollection(db, W, storeInput('X Winter'));
+  t.equal(winter.urlId, 'x-winter-1', "/x-winter is the language's");
+  for (const store of [cart, asked, winter]) await deleteStore(db, W, store.id);
 });

@@ -2,7 +2,11 @@
  * The admin app in headless Chromium against the real server: the demo
  * administrator signs in at /config, edits the header code and sees it on
  * the site, creates an API key through the creation modal (next, copy,
- * complete) and deletes it through the confirm modal; the demo viewer sees
+ * complete; cancel makes none) and deletes it through the confirm modal,
+ * follows the learn more and terms of use links; adds French in the
+ * Multilingual panel, translates the About page's titles and finds the page
+ * served in French (lang, menu, links, hreflang, the switcher back to
+ * English); the demo viewer sees
  * the same panel read-only and a write is refused. Focus moves to each
  * panel's heading; axe finds no WCAG A/AA violation on the panels.
  */
@@ -59,8 +63,11 @@ t.test(
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     const page = await context.newPage();
     const problems = watchProblems(page, {
-      // The app asks who is signed in before the sign-in (401), and a bad sign-in is part of the flow.
-      allowStatus: (url, status) => status === 401 && url.endsWith('/api/owner/session'),
+      // The app asks who is signed in before the sign-in (401), and a bad sign-in is part of the flow, as is a
+      // language the server refuses (400).
+      allowStatus: (url, status) =>
+        (status === 401 && url.endsWith('/api/owner/session')) ||
+        (status === 400 && url.endsWith('/api/multilingual/languages')),
     });
 
     // A wrong password says so in the form, then the right one signs in.
@@ -116,11 +123,25 @@ t.test(
     // An API key: the creation modal's steps, by keyboard where it counts.
     await nav.getByRole('link', { name: 'API keys' }).click();
     await main.getByRole('heading', { name: 'API keys' }).waitFor();
-    t.ok(await main.getByRole('link', { name: 'Learn more about API keys' }).isVisible());
-    t.ok(await main.getByRole('link', { name: 'API terms of use' }).isVisible());
+    await main.getByRole('link', { name: 'Learn more about API keys' }).click();
+    await main.getByRole('heading', { name: 'About API keys' }).waitFor();
+    t.match(await main.innerText(), '/api/openapi.json', 'the commerce API and its document are named');
+    await main.getByRole('link', { name: 'Back to API keys' }).click();
+    await main.getByRole('link', { name: 'API terms of use' }).click();
+    await main.getByRole('heading', { name: 'API terms of use' }).waitFor();
+    await main.getByRole('link', { name: 'Back to API keys' }).click();
+    await main.getByRole('heading', { name: 'API keys' }).waitFor();
+    // Cancel: the modal closes and no key is made.
     await main.getByRole('button', { name: 'Create API key' }).click();
     const modal = page.getByRole('dialog', { name: 'Create API key' });
     await modal.waitFor();
+    await modal.getByLabel('Key name').fill('Never made');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await modal.waitFor({ state: 'detached' });
+    t.equal(await main.getByRole('row', { name: /Never made/ }).count(), 0, 'cancel makes no key');
+    await main.getByRole('button', { name: 'Create API key' }).click();
+    await modal.waitFor();
+    t.equal(await modal.getByLabel('Key name').inputValue(), '', 'the modal starts afresh');
     await modal.getByRole('button', { name: 'Next' }).click();
     await modal.getByText('Please name the key.').waitFor();
     t.match(await modal.innerText(), 'Please choose at least one permission.');
@@ -163,17 +184,76 @@ t.test(
     t.equal(refused, 401, 'the deleted key is refused');
     await screenshot(page, 'admin-4-api-key-deleted');
 
+    // Multilingual: French added, the About page's titles translated, and the page served in French.
+    await nav.getByRole('link', { name: 'Multilingual' }).click();
+    await main.getByRole('heading', { name: 'Multilingual' }).waitFor();
+    await main.getByText('No translation languages yet.').waitFor();
+    await main.getByLabel('Language to add').selectOption('fr');
+    await main.getByRole('button', { name: 'Add language' }).click();
+    await main.getByRole('status').getByText('French was added.').waitFor();
+    t.match(await main.getByRole('table', { name: 'Translation languages' }).innerText(), 'French (français)');
+    // A code of one's own that a page's address has: refused at the field, which takes the focus.
+    await main.getByLabel('Language to add').selectOption('other');
+    await main.getByLabel('Language code').fill('journal');
+    await main.getByLabel('Language name').fill('Journalese');
+    await main.getByRole('button', { name: 'Add language' }).click();
+    await main
+      .getByText("A page already uses the address /journal; change that page's URL or choose another code.")
+      .waitFor();
+    t.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'code', 'focus on the code');
+    t.equal(await main.getByLabel('Language code').getAttribute('aria-invalid'), 'true');
+    const aboutPage = main.getByRole('group', { name: 'Page: About Fernwood (/about)' });
+    await aboutPage.getByLabel('Title', { exact: true }).fill('À propos de Fernwood');
+    await aboutPage.getByLabel('Navigation title').fill('À propos');
+    t.equal(
+      await aboutPage.getByLabel('Title', { exact: true }).getAttribute('lang'),
+      'fr',
+      'the field says its language',
+    );
+    await main.getByRole('button', { name: 'Save translations' }).click();
+    await main.getByRole('status').getByText('Translations saved.').waitFor();
+    t.match(await main.getByRole('table', { name: 'Translation languages' }).innerText(), /1 of \d+ pages/);
+    t.same(await axeViolations(page), [], 'the multilingual panel passes axe');
+    await screenshot(page, 'admin-5-multilingual');
+    const french = await context.newPage();
+    await french.goto(`${base}/fr/about`);
+    t.equal(await french.locator('html').getAttribute('lang'), 'fr');
+    t.equal(await french.title(), 'À propos de Fernwood · Fernwood Coffee & Home');
+    const menu = french.locator('.site-nav--bar');
+    t.equal(await menu.getByRole('link', { name: 'À propos' }).getAttribute('href'), '/fr/about', 'the menu in French');
+    t.equal(await menu.getByRole('link', { name: 'Shop' }).getAttribute('href'), '/fr/shop', 'links stay in French');
+    t.equal(
+      await french.locator('link[rel="alternate"][hreflang="en-US"]').getAttribute('href'),
+      `${base}/about`,
+      'the English version is named to search engines',
+    );
+    const switcher = french.getByRole('navigation', { name: 'Language' });
+    // The switcher is a disclosure: opened from the keyboard.
+    await switcher.locator('summary').focus();
+    await french.keyboard.press('Enter');
+    await switcher.getByRole('link', { name: 'American English' }).waitFor();
+    t.equal(await switcher.getByRole('link', { name: 'français' }).getAttribute('aria-current'), 'true');
+    t.same(await axeViolations(french), [], 'the French page passes axe, the switcher open');
+    await screenshot(french, 'site-fr-about');
+    await switcher.getByRole('link', { name: 'American English' }).click();
+    await french.waitForURL(`${base}/about`);
+    t.equal(await french.locator('html').getAttribute('lang'), 'en-US', 'the switcher leads to the English page');
+    t.equal(await french.title(), 'About Fernwood · Fernwood Coffee & Home');
+    await french.close();
+
     // The billing path leads to the plan page.
     await page.goto(`${base}/settings/billing/upgrade`);
     await main.getByRole('heading', { name: 'Plans' }).waitFor();
     await main.getByText('Current plan').waitFor();
     t.match(await main.innerText(), 'Your trial includes everything.');
-    await screenshot(page, 'admin-5-plans');
+    await screenshot(page, 'admin-6-plans');
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await main.getByRole('heading', { name: 'Sign in' }).waitFor();
-    // Chromium logs every 401 answer on the console too; which ones may be 401 is checked per response above.
-    const unexpected = problems.filter((problem) => !problem.includes('status of 401 (Unauthorized)'));
+    // Chromium logs every 400 and 401 answer on the console too; which ones may be either is checked per response above.
+    const unexpected = problems.filter(
+      (problem) => !/status of (401 \(Unauthorized\)|400 \(Bad Request\))/.test(problem),
+    );
     t.same(unexpected, [], 'no console errors or failed requests');
 
     // The viewer: the same panel, read-only, and a write refused by the server.
@@ -206,6 +286,21 @@ t.test(
     t.equal(forced.body.error.message, 'Your role on this website does not allow this.');
     await viewer.goto(`${base}/config/api-keys`);
     await viewerMain.getByRole('heading', { name: 'Not allowed' }).waitFor();
-    await screenshot(viewer, 'admin-6-viewer-not-allowed');
+    await screenshot(viewer, 'admin-7-viewer-not-allowed');
+    // The viewer sees the languages but can neither add one nor translate.
+    await viewer.goto(`${base}/config/multilingual`);
+    await viewerMain.getByRole('heading', { name: 'Translations' }).waitFor();
+    t.equal(await viewerMain.getByRole('button', { name: 'Add language' }).count(), 0, 'no adding');
+    t.equal(await viewerMain.getByRole('button', { name: 'Save translations' }).count(), 0, 'no saving');
+    t.ok(await viewerMain.getByRole('group', { name: 'Site' }).getByLabel('Site title').isDisabled());
+
+    // The French page on a phone: the switcher fits beside the header's icons.
+    await viewer.goto(`${base}/fr/about`);
+    await viewer.getByRole('navigation', { name: 'Language' }).waitFor();
+    t.ok(
+      await viewer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'nothing overflows the phone screen',
+    );
+    await screenshot(viewer, 'site-fr-about-phone');
   },
 );
