@@ -80,6 +80,15 @@ export const OWNER_ACTIONS = [
   'navigation:write',
   /** The traffic, commerce and site speed dashboards. */
   'analytics:read',
+  /** The forms' settings and fields (the form builder). */
+  'forms:read',
+  'forms:write',
+  /** What visitors sent through the forms: list, read, export; write deletes. */
+  'form-submissions:read',
+  'form-submissions:write',
+  /** The dynamic-ads product feed's address and the ads pixel id. */
+  'product-feed:read',
+  'product-feed:write',
 ] as const;
 
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
@@ -127,6 +136,9 @@ const READ_ALL = [
   'commerce-preferences:read',
   'contributors:read',
   'billing:read',
+  'forms:read',
+  'form-submissions:read',
+  'product-feed:read',
 ] as const satisfies readonly OwnerAction[];
 
 /** Role → allowed actions. A role absent from an action's list is refused it (403). */
@@ -134,7 +146,15 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
   [ROLES.admin]: OWNER_ACTIONS,
   [ROLES.billing]: [...READ_SITE, 'billing:read', 'billing:write'],
   [ROLES.reporting]: [...READ_SITE, 'analytics:read'],
-  [ROLES.editor]: [...READ_SITE, 'code-injection:read', 'navigation:read', 'navigation:write'],
+  [ROLES.editor]: [
+    ...READ_SITE,
+    'code-injection:read',
+    'navigation:read',
+    'navigation:write',
+    'forms:read',
+    'forms:write',
+    'form-submissions:read',
+  ],
   [ROLES.moderator]: READ_SITE,
   [ROLES.commenter]: ['own-account'],
   [ROLES.storeManager]: [
@@ -144,6 +164,10 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'commerce-preferences:write',
     'restock-notifications',
     'analytics:read',
+    'form-submissions:read',
+    'form-submissions:write',
+    'product-feed:read',
+    'product-feed:write',
   ],
   [ROLES.scheduling]: ['own-account'],
   // Sees every panel, changes nothing.
@@ -162,6 +186,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'restock-notifications',
     'store:create',
     'navigation:write',
+    'forms:write',
+    'form-submissions:write',
+    'product-feed:write',
   ],
 };
 

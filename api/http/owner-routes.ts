@@ -7,6 +7,8 @@ import { billingRoutes } from './billing-routes.ts';
 import { commercePreferencesRoutes } from './commerce-preferences-routes.ts';
 import { contributorRoutes } from './contributor-routes.ts';
 import { ownerCheckoutRulesRoutes } from './owner-checkout-rules-routes.ts';
+import { ownerFormRoutes } from './owner-form-routes.ts';
+import { ownerProductFeedRoutes } from './owner-product-feed-routes.ts';
 import { ownerSessionRoutes } from './owner-session-routes.ts';
 import { ownerSettingsRoutes } from './owner-settings-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
@@ -22,4 +24,6 @@ export async function ownerRoutes(app: FastifyInstance, options: { db: Db; limit
   await app.register(storeCreationRoutes, { db: options.db });
   await app.register(ownerCheckoutRulesRoutes, { db: options.db });
   await app.register(analyticsDashboardRoutes, { db: options.db });
+  await app.register(ownerFormRoutes, { db: options.db });
+  await app.register(ownerProductFeedRoutes, { db: options.db });
 }
