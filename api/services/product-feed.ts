@@ -40,9 +40,17 @@ const DESCRIPTION_MAX = 5000;
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
+/** Characters XML 1.0 cannot hold at all: C0 controls but tab and line breaks, lone surrogates, U+FFFE and U+FFFF. */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** One line of text as the feeds want it: no control characters, runs of space one. */
+export function oneLine(text: string): string {
+  return text.replace(NOT_XML, '').replace(/\s+/g, ' ').trim();
+}
+
 /** Rich text as plain text: tags become spaces, the common entities their characters, runs of space one. */
 export function plainText(html: string): string {
-  return html
+  return oneLine(html)
     .replace(/<[^>]*>?/g, ' ')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
       if (name.startsWith('#')) {
@@ -51,6 +59,7 @@ export function plainText(html: string): string {
       }
       return ENTITIES[name.toLowerCase()] ?? whole;
     })
+    .replace(NOT_XML, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -73,7 +82,8 @@ function variantTitle(row: FeedVariantRow): string {
   const values = Object.values(attributes).filter(
     (value): value is string => typeof value === 'string' && value !== '',
   );
-  return shorten(values.length > 0 ? `${row.title} (${values.join(', ')})` : row.title, TITLE_MAX);
+  const title = oneLine(row.title);
+  return shorten(values.length > 0 ? `${title} (${values.map(oneLine).join(', ')})` : title, TITLE_MAX);
 }
 
 export function feedEntry(row: FeedVariantRow, site: FeedSite): FeedEntry {
@@ -97,7 +107,7 @@ export function feedEntry(row: FeedVariantRow, site: FeedSite): FeedEntry {
   const inStock = !isStockedType(row.productType) || !isVariantSoldOut(row);
   const description = plainText(row.excerpt) || plainText(row.body) || row.title;
   return {
-    id: row.sku || row.variantId,
+    id: oneLine(row.sku) || row.variantId,
     title: variantTitle(row),
     description: shorten(description, DESCRIPTION_MAX),
     link: new URL(`/${row.collectionUrlId}/${row.itemUrlId}`, site.origin).href,
@@ -105,7 +115,7 @@ export function feedEntry(row: FeedVariantRow, site: FeedSite): FeedEntry {
     price: amount(price.regular, price.currency),
     salePrice: onSale ? amount(price.sale!, price.currency) : null,
     availability: inStock ? 'in stock' : 'out of stock',
-    brand: site.title,
+    brand: oneLine(site.title),
     itemGroupId: row.variantCount > 1 ? row.itemId : null,
     condition: 'new',
   };
@@ -119,7 +129,7 @@ export function feedEntry(row: FeedVariantRow, site: FeedSite): FeedEntry {
  */
 export function xmlText(text: string): string {
   return text
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(NOT_XML, '')
     .replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
 }
 
