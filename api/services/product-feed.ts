@@ -50,7 +50,7 @@ export function oneLine(text: string): string {
 
 /** Rich text as plain text: tags become spaces, the common entities their characters, runs of space one. */
 export function plainText(html: string): string {
-  return oneLine(html)
+  const text = html
     .replace(/<[^>]*>?/g, ' ')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
       if (name.startsWith('#')) {
@@ -58,10 +58,8 @@ export function plainText(html: string): string {
         return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
       }
       return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(NOT_XML, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+    });
+  return oneLine(text);
 }
 
 /** At most `max` characters (code points), cut at a word when one ends near enough. */
