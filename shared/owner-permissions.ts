@@ -164,6 +164,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'commerce-preferences:write',
     'restock-notifications',
     'analytics:read',
+    // The submissions panel lists the forms; the builder is read-only to a store manager.
+    'forms:read',
     'form-submissions:read',
     'form-submissions:write',
     'product-feed:read',
