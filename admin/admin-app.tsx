@@ -12,6 +12,8 @@ import { ApiKeysLearnMorePanel, ApiKeysPanel, ApiKeysTermsPanel } from './panels
 import { CodeInjectionPanel } from './panels/code-injection-panel.tsx';
 import { CommercePreferencesPanel } from './panels/commerce-preferences-panel.tsx';
 import { ContributorsPanel } from './panels/contributors-panel.tsx';
+import { FormBuilderPanel } from './panels/form-builder-panel.tsx';
+import { FormSubmissionsPanel } from './panels/form-submissions-panel.tsx';
 import { InventoryPanel } from './panels/inventory-panel.tsx';
 import { InvitationPanel } from './panels/invitation-panel.tsx';
 import { MultilingualPanel } from './panels/multilingual-panel.tsx';
@@ -19,7 +21,9 @@ import { NavigationPanel } from './panels/navigation-panel.tsx';
 import { PlanPanel } from './panels/plan-panel.tsx';
 import { PRODUCT_EDITOR_PATH, PRODUCTS_PANEL_PATH } from './panels/product-editor-model.ts';
 import { ProductEditorPanel } from './panels/product-editor-panel.tsx';
+import { ProductFeedPanel } from './panels/product-feed-panel.tsx';
 import { ProductsPanel } from './panels/products-panel.tsx';
+import { RestockPanel } from './panels/restock-panel.tsx';
 import { SignInPanel } from './panels/sign-in-panel.tsx';
 import { SiteSettingsPanel } from './panels/site-settings-panel.tsx';
 import { CONFIG_PATH, Link, Router, useRouter } from './router.tsx';
@@ -56,6 +60,25 @@ const ROUTES: readonly Route[] = [
     label: 'Analytics',
     needs: 'analytics:read',
     render: () => <AnalyticsPanel />,
+  },
+  { path: `${CONFIG_PATH}/forms`, label: 'Forms', needs: 'forms:read', render: () => <FormBuilderPanel /> },
+  {
+    path: `${CONFIG_PATH}/form-submissions`,
+    label: 'Form submissions',
+    needs: 'form-submissions:read',
+    render: () => <FormSubmissionsPanel />,
+  },
+  {
+    path: `${CONFIG_PATH}/restock`,
+    label: 'Restock notifications',
+    needs: 'restock-notifications',
+    render: () => <RestockPanel />,
+  },
+  {
+    path: `${CONFIG_PATH}/product-feed`,
+    label: 'Product feed',
+    needs: 'product-feed:read',
+    render: () => <ProductFeedPanel />,
   },
   {
     path: `${CONFIG_PATH}/multilingual`,

@@ -145,6 +145,9 @@ export const API_ERRORS = {
   },
   'owner-input-invalid': { status: 400, message: 'Please check the highlighted fields.' },
   'contributor-not-found': { status: 404, message: 'That contributor was not found.' },
+  // The owner's forms panels: the site's 404 for a form ('This form has not been configured yet.') is the visitor's.
+  'owner-form-not-found': { status: 404, message: 'That form was not found.' },
+  'submission-not-found': { status: 404, message: 'That submission was not found. It may have been deleted.' },
   'contributor-exists': {
     status: 409,
     message: 'This email already belongs to a contributor who can sign in. Change their role instead.',

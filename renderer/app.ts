@@ -31,6 +31,7 @@ import { htmlErrors } from './html-errors.ts';
 import { islandsRoute, islandsUrl } from './islands-route.ts';
 import { PageCache } from './page-cache.ts';
 import { pageRoutes } from './page-routes.ts';
+import { productFeedRoutes } from './product-feed-routes.ts';
 import { TemplatePackages } from './template-packages.ts';
 
 export interface AppOptions {
@@ -170,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(islandsRoute, { bundle: islands });
   await app.register(adminRoutes, { bundle: await bundleAdmin() });
   await app.register(assetRoutes, { db: options.db, packages, media });
+  await app.register(productFeedRoutes, { db: options.db, contentClock: options.contentClock });
   await app.register(pageRoutes, {
     db: options.db,
     packages,

@@ -96,6 +96,15 @@ export const OWNER_ACTIONS = [
   'translations:write',
   /** Orders: listed and read (the public commerce API's /api/v1/commerce/orders). */
   'orders:read',
+  /** The forms' settings and fields (the form builder). */
+  'forms:read',
+  'forms:write',
+  /** What visitors sent through the forms: list, read, export; write deletes. */
+  'form-submissions:read',
+  'form-submissions:write',
+  /** The dynamic-ads product feed's address and the ads pixel id. */
+  'product-feed:read',
+  'product-feed:write',
 ] as const;
 
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
@@ -159,6 +168,9 @@ const READ_ALL = [
   'inventory:read',
   'multilingual:read',
   'orders:read',
+  'forms:read',
+  'form-submissions:read',
+  'product-feed:read',
 ] as const satisfies readonly OwnerAction[];
 
 /** Role → allowed actions. A role absent from an action's list is refused it (403). */
@@ -174,6 +186,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'media:write',
     'multilingual:read',
     'translations:write',
+    'forms:read',
+    'forms:write',
+    'form-submissions:read',
   ],
   [ROLES.moderator]: READ_SITE,
   [ROLES.commenter]: ['own-account'],
@@ -190,6 +205,12 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'inventory:write',
     'media:write',
     'orders:read',
+    // The submissions panel lists the forms; the builder is read-only to a store manager.
+    'forms:read',
+    'form-submissions:read',
+    'form-submissions:write',
+    'product-feed:read',
+    'product-feed:write',
   ],
   [ROLES.scheduling]: ['own-account'],
   // Sees every panel, changes nothing.
@@ -213,6 +234,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'media:write',
     'multilingual:write',
     'translations:write',
+    'forms:write',
+    'form-submissions:write',
+    'product-feed:write',
   ],
 };
 

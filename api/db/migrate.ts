@@ -31,6 +31,7 @@ import * as likesOutsideContentVersion from './migrations/0029-likes-outside-con
 import * as giftCards from './migrations/0030-gift-cards.ts';
 import * as inventoryLogAndMediaFiles from './migrations/0031-inventory-log-and-media-files.ts';
 import * as multilingual from './migrations/0032-multilingual.ts';
+import * as formSubmissionsAndAdsPixel from './migrations/0033-form-submissions-and-ads-pixel.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0030-gift-cards': giftCards,
   '0031-inventory-log-and-media-files': inventoryLogAndMediaFiles,
   '0032-multilingual': multilingual,
+  '0033-form-submissions-and-ads-pixel': formSubmissionsAndAdsPixel,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

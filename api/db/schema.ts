@@ -114,6 +114,8 @@ export interface WebsiteSettingsTable {
   sitePasswordHash: Nullable<string>;
   /** 'standard' or 'restrictive' (migration 0019): restrictive keeps no visitor cookies until the visitor consents. */
   cookiePolicy: Generated<'standard' | 'restrictive'>;
+  /** The dynamic-ads pixel id the product feed panel saves (migration 0033); null when none. */
+  adsPixelId: Nullable<string>;
   /** A website others copy: its visitors' cookies are restrictive whatever the policy says. */
   cloneable: Generated<boolean>;
   updatedOn: Timestamp;

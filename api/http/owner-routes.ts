@@ -11,7 +11,9 @@ import { contributorRoutes } from './contributor-routes.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { multilingualRoutes } from './multilingual-routes.ts';
 import { ownerCheckoutRulesRoutes } from './owner-checkout-rules-routes.ts';
+import { ownerFormRoutes } from './owner-form-routes.ts';
 import { ownerInventoryRoutes } from './owner-inventory-routes.ts';
+import { ownerProductFeedRoutes } from './owner-product-feed-routes.ts';
 import { ownerProductRoutes } from './owner-product-routes.ts';
 import { ownerSessionRoutes } from './owner-session-routes.ts';
 import { ownerSettingsRoutes } from './owner-settings-routes.ts';
@@ -36,4 +38,6 @@ export async function ownerRoutes(
   await app.register(mediaRoutes, { db: options.db, media: options.media });
   await app.register(multilingualRoutes, { db: options.db });
   await app.register(commerceApiRoutes, { db: options.db });
+  await app.register(ownerFormRoutes, { db: options.db });
+  await app.register(ownerProductFeedRoutes, { db: options.db });
 }

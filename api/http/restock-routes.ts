@@ -6,13 +6,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ApiError } from '../api-errors.ts';
 import { type CaptchaConfig, captchaFor } from '../captcha/index.ts';
-import { InvalidCursorError } from '../repositories/cursor.ts';
 import { listSignUpGroups, listSignUps, MAX_RESTOCK_PAGE_SIZE } from '../repositories/restock-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { sendRestockNotices, signUpForRestock } from '../services/restock-service.ts';
 import { type OwnerPermission, requireOwner } from './owner-auth.ts';
+import { pagedByCursor } from './paged-by-cursor.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { requireSite } from './site.ts';
 import { parseInput } from './validation.ts';
@@ -56,16 +55,6 @@ const sendAllBody = z.object({ sendRequests: z.array(sendRequest).min(1).max(MAX
 
 const OWNER: { ownerPermission: OwnerPermission } = { ownerPermission: 'restock-notifications' };
 
-/** A cursor the repository cannot read is the client's mistake, not a 500. */
-async function paged<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw new ApiError('invalid-cursor');
-    throw error;
-  }
-}
-
 export async function restockRoutes(app: FastifyInstance, options: RestockRoutesOptions): Promise<void> {
   const { db, limiter } = options;
 
@@ -93,14 +82,14 @@ export async function restockRoutes(app: FastifyInstance, options: RestockRoutes
     const query = parseInput(groupsQuery, request.query);
     const { site } = requireOwner(request);
     reply.header('cache-control', 'no-store');
-    return paged(() => listSignUpGroups(db, site.website.id, query.cursor, { limit: query.limit }));
+    return pagedByCursor(() => listSignUpGroups(db, site.website.id, query.cursor, { limit: query.limit }));
   });
 
   app.get(RESTOCK_PATH, { config: OWNER }, async (request, reply) => {
     const query = parseInput(signUpsQuery, request.query);
     const { site } = requireOwner(request);
     reply.header('cache-control', 'no-store');
-    return paged(() =>
+    return pagedByCursor(() =>
       listSignUps(db, site.website.id, query.productId, query.variantId, query.cursor, { limit: query.limit }),
     );
   });

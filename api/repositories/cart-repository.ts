@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { lineTotal, sumMinorUnits } from '../../domain/money/minor-units.ts';
-import { currentPrice } from '../../domain/product-status.ts';
-import { isDeliveredOnline, isVariantPricedType } from '../../domain/product-types.ts';
+import { isDeliveredOnline } from '../../domain/product-types.ts';
 import { QUANTITY, quantityProblem } from '../../domain/quantity.ts';
+import { sellingPrice } from '../../domain/selling-price.ts';
 import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
 import { newId } from '../db/ids.ts';
 import { json } from '../db/json.ts';
@@ -484,11 +484,21 @@ async function cartEntries(rows: readonly EntryRow[], catalog: CartCatalog): Pro
     if (!row || row.itemId !== entry.itemId) return [];
     const attributes = readJsonColumn('productVariants', 'attributes', row.attributes);
     const ordering = readJsonColumn('products', 'variantOptionOrdering', row.variantOptionOrdering);
-    const productPriced = !isVariantPricedType(row.productType) && row.productPrice !== null;
-    const regular = productPriced ? row.productPrice! : row.variantPrice;
-    const onSale = productPriced ? row.productOnSale && row.productSalePrice !== null : row.variantOnSale;
-    const sale = productPriced ? row.productSalePrice : row.variantSalePrice;
-    const unit = currentPrice(regular, sale, onSale);
+    const { regular, onSale, unit, currency } = sellingPrice(
+      row.productType,
+      {
+        price: row.productPrice,
+        salePrice: row.productSalePrice,
+        onSale: row.productOnSale,
+        currency: row.productCurrency,
+      },
+      {
+        price: row.variantPrice,
+        salePrice: row.variantSalePrice,
+        onSale: row.variantOnSale,
+        currency: row.variantCurrency,
+      },
+    );
     return [
       {
         id: entry.id,
@@ -507,7 +517,7 @@ async function cartEntries(rows: readonly EntryRow[], catalog: CartCatalog): Pro
         productType: row.productType,
         productName: row.title,
         fullUrl: `/${row.collectionUrlId}/${row.itemUrlId}`,
-        currency: productPriced ? row.productCurrency : row.variantCurrency,
+        currency,
         unitPriceCents: unit,
         regularUnitPriceCents: regular,
         onSale,

@@ -108,3 +108,40 @@ export async function saveSubmission(
     .execute();
   return id;
 }
+
+/** What the form builder saves of a form (every column an owner edits). */
+export type FormChanges = Pick<
+  Form,
+  | 'name'
+  | 'fields'
+  | 'submissionMessage'
+  | 'submissionHtml'
+  | 'successRedirect'
+  | 'disclaimerMessage'
+  | 'captchaEnabled'
+  | 'captchaTheme'
+  | 'captchaAlignment'
+  | 'storage'
+>;
+
+/**
+ * Saves a form's settings and fields in one statement (the forms trigger
+ * moves the content version, so pages show the new form); undefined for a
+ * form the website does not have.
+ */
+export async function updateForm(
+  db: Db,
+  websiteId: string,
+  formId: string,
+  changes: FormChanges,
+): Promise<Form | undefined> {
+  const { fields, storage, ...columns } = changes;
+  const updated = await db
+    .updateTable('forms')
+    .set({ ...columns, fields: json(fields), storage: json(storage) })
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', formId)
+    .returningAll()
+    .executeTakeFirst();
+  return readJsonColumns('forms', updated);
+}

@@ -27,6 +27,8 @@ export interface SignUpGroup {
   signUpCount: number;
   /** Those not notified yet. */
   pendingCount: number;
+  /** Those whose notice went out. */
+  sentCount: number;
 }
 
 export interface SignUp {
@@ -150,6 +152,7 @@ export async function listSignUpGroups(
       attributes: readJsonColumn('productVariants', 'attributes', row.attributes),
       signUpCount: Number(row.signUpCount),
       pendingCount: Number(row.pendingCount),
+      sentCount: Number(row.signUpCount) - Number(row.pendingCount),
     })),
     hasNextPage,
     nextPageCursor: hasNextPage && last ? encodeCursor([last.itemId, last.variantId]) : null,

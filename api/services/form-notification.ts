@@ -19,7 +19,8 @@ export function notificationAddress(form: Pick<Form, 'storage'>): string | undef
   return typeof address === 'string' && isValidEmail(address.trim()) ? address.trim() : undefined;
 }
 
-function answerText(value: FieldValue): string {
+/** One answer as one line of text: parts and checked boxes joined by spaces, likert as 'question: answer' pairs. */
+export function answerText(value: FieldValue): string {
   if (typeof value === 'string') return value.trim();
   if (Array.isArray(value)) return value.filter((part) => part.trim() !== '').join(' ');
   return Object.entries(value)

@@ -7,17 +7,15 @@
  */
 import type { Form, FormField } from '../../api/db/schema.ts';
 import { childOf, isRecord, textIfSet } from '../../formatters/json-values.ts';
+import { FORM_STORAGE_KEYS } from '../../shared/form-builder-schema.ts';
 import type { BlockContext, BlockHandler, BlockOutcome } from './block-handler.ts';
 import { type FieldView, formFieldView, isFormFieldType } from './form-field-views.ts';
 import { FORM_LABELS } from './form-labels.ts';
 import { oneOf } from './one-of.ts';
 import { pageBlockError } from './page-block-errors.ts';
 
-/**
- * The schema has no column for the button's wording; an owner's own label is
- * kept in the form's storage settings under this key until it gets one.
- */
-export const SUBMIT_LABEL_KEY = 'submitButtonText';
+// The schema has no column for the button's wording: the form's storage settings keep it (shared/form-builder-schema.ts).
+export const SUBMIT_LABEL_KEY = FORM_STORAGE_KEYS.submitButtonText;
 
 const CAPTCHA_THEMES = ['light', 'dark'] as const;
 const CAPTCHA_ALIGNMENTS = ['left', 'center', 'right'] as const;

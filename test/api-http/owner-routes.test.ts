@@ -15,7 +15,7 @@ import { OWNER_PATH_PREFIXES } from '../../api/http/owner-route.ts';
 import { RateLimiter } from '../../api/http/rate-limits.ts';
 import { MediaStore } from '../../api/media/media-store.ts';
 import { hashPassword } from '../../api/repositories/password-hash.ts';
-import { DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
+import { DEMO_WEBSITE_ID, formId } from '../../api/seed/demo-ids.ts';
 import { MemoryStore } from '../../api/state/memory-store.ts';
 import {
   OWNER_ACTIONS,
@@ -33,6 +33,7 @@ import { newEmail } from './site-user-helpers.ts';
 const { app, handle, warnings } = await openDemoApp(t);
 const db = handle.db;
 const PASSWORD = 'owner password 1';
+const CONTACT_FORM = formId('contact');
 
 interface DeclaredRoute {
   method: string;
@@ -230,6 +231,20 @@ const SAMPLES: Record<string, { url?: string; body?: unknown }> = {
   },
   'GET /api/v1/commerce/orders': { url: '/api/v1/commerce/orders?limit=1' },
   'GET /api/v1/commerce/orders/:orderId': { url: '/api/v1/commerce/orders/no-such-order' },
+  'GET /api/owner/forms': {},
+  'GET /api/owner/forms/:formId': { url: `/api/owner/forms/${CONTACT_FORM}` },
+  'PUT /api/owner/forms/:formId': { url: '/api/owner/forms/no-such-form', body: {} },
+  'GET /api/owner/forms/:formId/submissions': { url: `/api/owner/forms/${CONTACT_FORM}/submissions` },
+  'GET /api/owner/forms/:formId/submissions/export': { url: `/api/owner/forms/${CONTACT_FORM}/submissions/export` },
+  'GET /api/owner/forms/:formId/submissions/:submissionId': {
+    url: `/api/owner/forms/${CONTACT_FORM}/submissions/no-such-submission`,
+  },
+  'DELETE /api/owner/forms/:formId/submissions/:submissionId': {
+    url: `/api/owner/forms/${CONTACT_FORM}/submissions/no-such-submission`,
+  },
+  'DELETE /api/owner/forms/:formId/submissions': { url: '/api/owner/forms/no-such-form/submissions' },
+  'GET /api/owner/product-feed': {},
+  'PUT /api/owner/product-feed': { body: { pixelId: '' } },
 };
 
 t.test('role none cannot sign in', async (t) => {
