@@ -17,6 +17,8 @@ import { BODY_LIMITS } from '../api/http/body-limits.ts';
 import { apiRoutes } from '../api/http/index.ts';
 import { inputGuard } from '../api/http/input-guard.ts';
 import { type Limit, type LimitName, RateLimiter } from '../api/http/rate-limits.ts';
+import type { PaymentProvider } from '../api/payments/payment-provider.ts';
+import { paymentProviderFromEnv } from '../api/payments/payments-config.ts';
 import { MemoryStore } from '../api/state/memory-store.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
 import { bundleIslands } from '../hydrate/bundle-islands.ts';
@@ -51,6 +53,8 @@ export interface AppOptions {
   renderTimeLimitMs?: number;
   /** Where and with which secret captcha tokens are checked; CAPTCHA_SECRET and CAPTCHA_VERIFY_URL by default. */
   captcha?: CaptchaConfig;
+  /** Charges checkout's orders; PAYMENTS_PROVIDER and its settings by default (api/payments/payments-config.ts). */
+  payments?: PaymentProvider;
 }
 
 /** Far above any real page (tens of milliseconds); what a hostile template gets before its page is cut off. */
@@ -112,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   const captcha = options.captcha ?? captchaConfigFromEnv();
+  const payments = options.payments ?? paymentProviderFromEnv(options.db, process.env, options.secret);
   // The captcha widget of sites that have one (hydrate/captcha/captcha-widget.ts) is the provider's script and frames.
   const widget = captcha.pageSources;
   // Built once: @fastify/helmet built the same middleware again for every request.
@@ -154,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(htmlErrors);
   await app.register(inputGuard);
   await app.register(fastifyStatic, { root: options.templatesRoot, serve: false });
-  await app.register(apiRoutes, { db: options.db, secret: options.secret, limiter, captcha });
+  await app.register(apiRoutes, { db: options.db, secret: options.secret, limiter, captcha, payments });
   const islands = await bundleIslands();
   await app.register(islandsRoute, { bundle: islands });
   await app.register(adminRoutes, { bundle: await bundleAdmin() });
@@ -172,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     renderTimeLimitMs: options.renderTimeLimitMs ?? RENDER_TIME_LIMIT_MS,
     captcha,
     secret: options.secret,
+    payments,
   });
   return app;
 }

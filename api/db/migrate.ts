@@ -29,6 +29,7 @@ import * as productReviews from './migrations/0027-product-reviews.ts';
 import * as payments from './migrations/0028-payments.ts';
 import * as likesOutsideContentVersion from './migrations/0029-likes-outside-content-version.ts';
 import * as giftCards from './migrations/0030-gift-cards.ts';
+import * as orderPayments from './migrations/0032-order-payments.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0026-order-line-details': orderLineDetails,
   '0027-product-reviews': productReviews,
   '0030-gift-cards': giftCards,
+  '0032-order-payments': orderPayments,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

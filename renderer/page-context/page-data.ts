@@ -34,6 +34,7 @@ import {
 import {
   getOrder,
   getOrderByNumber,
+  isStatusToken,
   listOrdersOfSiteUser,
   type OrderSummary,
   type PlacedOrder,
@@ -105,17 +106,23 @@ export interface VisitorData {
 /** The account page lists this many of a user's newest orders; a store's buyers rarely have more. */
 export const ORDER_HISTORY_LIMIT = 100;
 
-/** The confirmation page's token (the order's random id), compared without telling how much of it matched. */
+/**
+ * The order's confirmation token (its random id) or the receipt email's
+ * (its status token), compared without telling how much of it matched.
+ */
 function holdsToken(order: PlacedOrder, token: string | null): boolean {
-  if (token === null || !isId(token)) return false;
+  if (token === null) return false;
+  const expected = isId(token) ? order.id : isStatusToken(token) ? order.statusToken : null;
+  if (expected === null) return false;
   const sent = Buffer.from(token);
-  const expected = Buffer.from(order.id);
-  return sent.length === expected.length && timingSafeEqual(sent, expected);
+  const known = Buffer.from(expected);
+  return sent.length === known.length && timingSafeEqual(sent, known);
 }
 
 /**
  * An order's status page shows it to the user who placed it signed in, or to
- * whoever holds its confirmation token; to anyone else it does not exist.
+ * whoever holds its confirmation token or the link in its receipt email; to
+ * anyone else it does not exist.
  */
 function mayView(order: PlacedOrder, request: PageRequest): boolean {
   const accountId = request.viewer?.account?.id;

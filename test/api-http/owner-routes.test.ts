@@ -6,6 +6,7 @@
  */
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import t from 'tap';
+import { TestPaymentProvider } from '../../api/payments/test-payment-provider.ts';
 import { captchaConfigFromEnv } from '../../api/captcha/index.ts';
 import { newId } from '../../api/db/ids.ts';
 import { apiRoutes } from '../../api/http/index.ts';
@@ -55,6 +56,7 @@ async function listApiRoutes(): Promise<DeclaredRoute[]> {
     secret: TEST_SECRET,
     limiter: new RateLimiter(new MemoryStore()),
     captcha: captchaConfigFromEnv({}),
+    payments: new TestPaymentProvider(db, { webhookSecret: TEST_SECRET }),
   });
   await bare.ready();
   await bare.close();
