@@ -72,12 +72,15 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     const ownCartId = request.cookies[CART_COOKIE];
     const cart = await findCheckoutCart(db, site.website.id, cartToken ?? ownCartId);
     const form = readCheckoutForm(body, cart?.requiresShipping ?? false);
-    // The payment fields are asked for whenever the page showed something left to pay.
+    // The payment fields, asked for when something is left to pay after gift cards: as the page showed it
+    // (the order is placed only at that amount, so a changed one is refused with its own message), else
+    // as the cart is priced now.
     const shownDue = fieldOf(body, 'expectedAmountDueCents') || fieldOf(body, 'expectedTotalCents');
-    const payment = readPaymentForm(body, options.payments.methodKind, {
-      due: !/^0+$/.test(shownDue),
-      now: new Date(),
-    });
+    const readPayment = (pricedDue: string) =>
+      readPaymentForm(body, options.payments.methodKind, {
+        due: !/^0+$/.test(shownDue === '' ? pricedDue : shownDue),
+        now: new Date(),
+      });
     // Back to the checkout page, by a GET that shows the problems and the visitor's values.
     const again = async (state: Partial<CheckoutFormState> = {}) => {
       const attempt = await saveCheckoutAttempt(options.store, request.sentCrumb ?? '', {
@@ -164,11 +167,15 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
         errors: result.ok ? {} : result.errors,
       });
     }
-    if (!form.ok || !payment.ok) {
-      return again({ errors: form.ok ? {} : form.errors, paymentErrors: payment.ok ? {} : payment.errors });
+    if (!form.ok) {
+      // All the form's problems at once, the payment's with them.
+      const payment = readPayment(cart.grandTotalCents);
+      return again({ errors: form.errors, paymentErrors: payment.ok ? {} : payment.errors });
     }
     const chosen = await applyCartChoices(db, site, cart, choice);
     if (!chosen.ok) return again({ errors: chosen.errors });
+    const payment = readPayment(chosen.priced.giftCards.amountDueCents);
+    if (!payment.ok) return again({ paymentErrors: payment.errors });
 
     const buyer = await signedIn(db, request);
     const siteUserId = buyer && buyer.site.website.id === site.website.id ? buyer.session.siteUserId : null;

@@ -107,8 +107,6 @@ export const storeSettingsSchema = z.looseObject({
   pricesIncludeTax: z.boolean().optional(),
   /** Round tax per line (the default) or once per order. */
   taxRounding: z.enum(['line', 'order']).optional(),
-  /** Where new-order emails go; unset, they go to the website's first administrator. */
-  orderNotificationEmail: z.string().optional(),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 

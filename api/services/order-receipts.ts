@@ -7,9 +7,9 @@
  * owner's answers to the buyer. Plain text, like the product's other mail:
  * every mail program shows it, and the figures line up in a fixed font.
  *
- * The owner is storeSettings.orderNotificationEmail when set, else the
- * website's first administrator (the contributor who made the site). They
- * are queued in the transaction that marks the order paid, so they exist
+ * The owner is the website's first administrator (the contributor who made
+ * the site): an address kept with the contributors, never in the settings,
+ * which pages' JSON carries. They are queued in the transaction that marks the order paid, so they exist
  * exactly when the order does and go out once.
  */
 import { countryName } from '../../domain/address/countries.ts';
@@ -151,14 +151,12 @@ export function ownerNewOrderMail(order: PlacedOrder, context: ReceiptContext, t
   };
 }
 
-/** Where the owner's notices go: the store's own address for orders, else the website's first administrator. */
-export async function orderNotificationAddress(db: Db, site: WebsiteWithSettings): Promise<string | undefined> {
-  const configured = site.settings.storeSettings.orderNotificationEmail?.trim();
-  if (configured && isValidEmail(configured)) return configured;
+/** Where the owner's notices go: the website's first administrator. */
+export async function orderNotificationAddress(db: Db, websiteId: string): Promise<string | undefined> {
   const admin = await db
     .selectFrom('contributors')
     .select('email')
-    .where('websiteId', '=', site.website.id)
+    .where('websiteId', '=', websiteId)
     .where('role', '=', ROLES.admin)
     .orderBy('createdOn')
     .orderBy('id')
@@ -176,6 +174,6 @@ export async function queueOrderReceipts(
   const context: ReceiptContext = { siteTitle: site.website.siteTitle, origin, timeZone: site.settings.timeZone };
   const receipt = buyerReceipt(order, context);
   if (receipt) await enqueueMail(trx, site.website.id, receipt);
-  const owner = await orderNotificationAddress(trx, site);
+  const owner = await orderNotificationAddress(trx, site.website.id);
   if (owner) await enqueueMail(trx, site.website.id, ownerNewOrderMail(order, context, owner));
 }

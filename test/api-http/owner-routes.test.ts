@@ -6,13 +6,13 @@
  */
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import t from 'tap';
-import { TestPaymentProvider } from '../../api/payments/test-payment-provider.ts';
 import { captchaConfigFromEnv } from '../../api/captcha/index.ts';
 import { newId } from '../../api/db/ids.ts';
 import { apiRoutes } from '../../api/http/index.ts';
 import type { OwnerPermission } from '../../api/http/owner-auth.ts';
 import { OWNER_PATH_PREFIXES } from '../../api/http/owner-route.ts';
 import { RateLimiter } from '../../api/http/rate-limits.ts';
+import { TestPaymentProvider } from '../../api/payments/test-payment-provider.ts';
 import { hashPassword } from '../../api/repositories/password-hash.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
 import { MemoryStore } from '../../api/state/memory-store.ts';

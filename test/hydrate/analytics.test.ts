@@ -277,7 +277,9 @@ t.test('census calls: button blocks shown (with a time-out) and clicked, forms s
   // A server that never answers: only the time-out ends the call.
   (window as unknown as { fetch: unknown }).fetch = (url: string, init: RequestInit) => {
     fetched.push({ url, body: String(init.body), signal: init.signal ?? undefined });
-    return new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+    return new Promise((_resolve, reject) =>
+      init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+    );
   };
   // The page's clock: the time-out is taken, not waited for.
   const timers: { run: () => void; ms: number }[] = [];

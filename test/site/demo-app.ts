@@ -30,8 +30,11 @@ export async function openDemoApp(
     development?: boolean;
     queryContentVersion?: boolean;
     templateDir?: string;
-    /** Limits, proxies, timeouts, a store or a captcha other than the defaults. */
-    server?: Pick<AppOptions, 'limits' | 'trustProxy' | 'timeouts' | 'store' | 'renderTimeLimitMs' | 'captcha'>;
+    /** Limits, proxies, timeouts, a store, a captcha or a payment provider other than the defaults. */
+    server?: Pick<
+      AppOptions,
+      'limits' | 'trustProxy' | 'timeouts' | 'store' | 'renderTimeLimitMs' | 'captcha' | 'payments'
+    >;
   } = {},
 ): Promise<DemoApp> {
   const handle = await openTestDatabase(t, { demoSite: true });
