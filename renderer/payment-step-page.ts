@@ -31,10 +31,11 @@ export function paymentStepPageHtml(page: PaymentStepPage): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${PAYMENT_STEP_TEXT.title} · Test bank</title>
 <style>
 body{margin:0;font:1rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2433;background:#eef2f7}
-main{max-width:28rem;margin:3rem auto;padding:2rem;background:#fff;border:1px solid #c5cedb;border-radius:.5rem}
+main{box-sizing:border-box;width:min(28rem,calc(100% - 2rem));margin:3rem auto;padding:2rem;background:#fff;border:1px solid #c5cedb;border-radius:.5rem}
 h1{font-size:1.5rem;margin:0 0 1rem}
 .notice{padding:.75rem 1rem;background:#fff8e1;border-left:4px solid #8a6d00}
 .alert{padding:.75rem 1rem;background:#fdecea;border-left:4px solid #b42318;color:#7a1209}
