@@ -256,6 +256,7 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
             minimum: minimumSubtotalOf(site),
             form: request.checkout,
             payment: request.payment ?? TEST_PROVIDER_PAYMENT,
+            secondStep: hasStore ? data.visitor.checkoutSecondStep : undefined,
           }),
         },
         ...page(undefined),

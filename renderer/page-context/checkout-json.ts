@@ -55,6 +55,8 @@ export interface CheckoutInput {
   form: CheckoutFormState | undefined;
   /** The server's payment provider: which payment fields the form has. */
   payment: CheckoutPaymentInfo;
+  /** Where the cart's payment waits for its second step (the shopper's bank), when it is bought but not yet paid. */
+  secondStep?: string | undefined;
 }
 
 /** The element ids the template gives each field; the error summary links to them. */
@@ -89,6 +91,7 @@ export function checkoutJson(input: CheckoutInput): Json {
     crumb: input.crumb ?? '',
     cartToken: input.cartToken,
     purchased: cart?.isPurchased === true,
+    awaitingPayment: cart?.isPurchased && input.secondStep ? { url: input.secondStep } : undefined,
     cart: open
       ? {
           currency: cart.currency,

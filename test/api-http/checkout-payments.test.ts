@@ -207,6 +207,9 @@ t.test('the second step at /checkout/payment-step: completed, and cancelled', as
   const held = await checkout(visitor, { ...BUYER, ...card('4000 0025 0000 3155') });
   t.match(held.headers.location, /^\/checkout\/payment-step\?payment=tp_[0-9a-f]{24}$/, 'to the bank’s check');
   t.equal(await stockOf(demo, 'FW-SCOOP'), 23, 'the stock is held meanwhile');
+  const waiting = main((await visitor.request('GET', '/checkout')).body);
+  t.match(waiting, "Your payment is waiting for your bank's confirmation.", 'checkout, meanwhile, says where it waits');
+  t.match(waiting, `<a class="button" href="${held.headers.location}">Continue to your bank</a>`);
   const step = await follow(visitor, held);
   t.equal(step.statusCode, 200);
   t.equal(step.headers['cache-control'], 'no-store');

@@ -6,12 +6,15 @@
  * uses, gift card balances back, the cart open again); a second step
  * completed later places the order; a payment that arrives after its order
  * was given back is refunded; the provider's webhooks settle held orders
- * once. With the built-in test provider, and with the intents adapter
- * against a loopback server speaking its API. On PGlite, and on PostgreSQL
- * with `npm run test:pg`.
+ * once, and the job queue settles holds that ran out. With the built-in
+ * test provider, and with the intents adapter against a loopback server
+ * speaking its API; and the payment form's fields. On PGlite, and on
+ * PostgreSQL with `npm run test:pg`.
  */
 import { sql } from 'kysely';
 import t, { type Test } from 'tap';
+import { JobRunner } from '../../api/jobs/job-runner.ts';
+import { enqueuePaymentSettling, paymentJobHandlers, SETTLE_PAYMENTS_EVERY_MS } from '../../api/jobs/payment-jobs.ts';
 import { listOutbox } from '../../api/mail/index.ts';
 import { IntentsPaymentProvider } from '../../api/payments/intents-payment-provider.ts';
 import { PAYMENT_MESSAGES } from '../../api/payments/payment-provider.ts';
@@ -33,6 +36,7 @@ import {
   settleOverduePayments,
   settlePayment,
 } from '../../api/services/order-payment-service.ts';
+import { PAYMENT_FORM_MESSAGES, readExpiry, readPaymentForm } from '../../api/services/payment-form.ts';
 import { buildCollection, buildProduct, buildWebsite } from './helpers/build-site.ts';
 import { FAKE_SECRET_KEY, startFakeIntentsServer } from './helpers/fake-intents-server.ts';
 import { openTestDatabase } from './helpers/test-database.ts';
@@ -433,4 +437,65 @@ t.test('the intents adapter: a card that succeeds, one declined, and a provider 
     ).length,
     1,
   );
+});
+
+t.test('the settle-payments job gives back a hold that ran out, and queues its next round', async (t) => {
+  const { site, cart, stock, orderRows } = await shop();
+  const held = await placeCheckoutOrder(db, site, await cart(), BUYER, null, pay(CARDS.secondStep));
+  t.match(held, { ok: false, problem: 'payment-step' });
+  const start = new Date(Date.now() + (HOLD_MINUTES + 1) * 60_000);
+  t.ok(await enqueuePaymentSettling(db, start));
+  t.equal(await enqueuePaymentSettling(db, start), undefined, 'a second process queues nothing more');
+  let clock = start;
+  const runner = new JobRunner(db, { handlers: paymentJobHandlers(testProvider), now: () => clock });
+  t.equal(await runner.runDue(), 1);
+  t.equal(await stock(), 5, 'the hold is given back');
+  t.same(
+    (await orderRows()).map((row) => row.paymentStatus),
+    ['failed'],
+  );
+  t.equal(await runner.runDue(), 0, 'the next round waits for its minute');
+  clock = new Date(start.getTime() + SETTLE_PAYMENTS_EVERY_MS);
+  t.equal(await runner.runDue(), 1, 'and then runs');
+});
+
+t.test('the payment form: which fields each provider asks for, and their problems', async (t) => {
+  const now = new Date('2026-11-15T12:00:00Z');
+  const card = { cardNumber: '4242 4242 4242 4242', cardExpiry: '11/26', cardCvc: '123' };
+  t.same(readPaymentForm(card, 'card', { due: true, now }), { ok: true, paymentMethod: '4242424242424242' });
+  t.same(
+    readPaymentForm({}, 'card', { due: false, now }),
+    { ok: true, paymentMethod: '' },
+    'nothing due, nothing asked',
+  );
+  t.same(readPaymentForm({ ...card, cardExpiry: '10/26' }, 'card', { due: true, now }), {
+    ok: false,
+    errors: { cardExpiry: PAYMENT_FORM_MESSAGES.cardExpired },
+  });
+  t.same(
+    readPaymentForm({ ...card, cardNumber: '4242-4242-4242-4241', cardCvc: '12345' }, 'card', { due: true, now }),
+    {
+      ok: false,
+      errors: { cardNumber: PAYMENT_FORM_MESSAGES.cardNumberInvalid, cardCvc: PAYMENT_FORM_MESSAGES.cardCvcInvalid },
+    },
+  );
+  t.same(readPaymentForm({ paymentMethod: 'pm_card_visa' }, 'payment-method-id', { due: true, now }), {
+    ok: true,
+    paymentMethod: 'pm_card_visa',
+  });
+  t.same(readPaymentForm({ paymentMethod: 'tok_visa' }, 'payment-method-id', { due: true, now }), {
+    ok: false,
+    errors: { paymentMethod: PAYMENT_FORM_MESSAGES.paymentMethodInvalid },
+  });
+  for (const [text, expiry] of [
+    ['04/28', { year: 2028, month: 4 }],
+    ['4 / 28', { year: 2028, month: 4 }],
+    ['0428', { year: 2028, month: 4 }],
+    ['12/2031', { year: 2031, month: 12 }],
+    ['13/28', undefined],
+    ['00/28', undefined],
+    ['04-28', undefined],
+  ] as const) {
+    t.same(readExpiry(text), expiry, text);
+  }
 });
