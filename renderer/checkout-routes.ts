@@ -1,7 +1,10 @@
 /**
  * POST /checkout: the checkout page's form, which works without any script.
  * GET /checkout and /checkout/order-confirmed are ordinary pages
- * (routing/resolve-route.ts); this is the one write behind them.
+ * (routing/resolve-route.ts); this is the one write behind them. An order
+ * is placed when its payment succeeds; a payment that needs a second step
+ * goes on to the bank's page (payment-step-routes.ts), and a declined one
+ * comes back here with the provider's words and nothing taken.
  *
  * It lives with the pages rather than in the API scope because every answer
  * is a redirect to a page: the order's confirmation, or the checkout page
