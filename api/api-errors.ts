@@ -228,6 +228,8 @@ export const API_ERRORS = {
   'language-invalid': { status: 400, message: SITE_USER_MESSAGES.languageInvalid },
   // Spec section 7: the locale call is only for a translation language that is not a custom code.
   'language-custom': { status: 400, message: SITE_USER_MESSAGES.languageCustom },
+  // A payment provider's webhook (issue 20) whose signature does not verify, or is too old (a replayed request).
+  'webhook-signature-invalid': { status: 400, message: 'The webhook signature could not be verified.' },
   // Spec section 8 ('Something went wrong').
   internal: { status: 500, message: 'Something went wrong' },
 } satisfies Record<string, ErrorDefinition>;

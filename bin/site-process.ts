@@ -16,6 +16,7 @@ import { isNewEmbeddedDatabase, openDatabase } from '../api/db/open-database.ts'
 import { startServerJobs } from '../api/jobs/server-jobs.ts';
 import { startMailDelivery } from '../api/mail/mail-delivery.ts';
 import { smtpTransport } from '../api/mail/mail-transport.ts';
+import { paymentProviderFromEnv } from '../api/payments/payments-config.ts';
 import type { Db } from '../api/repositories/transaction.ts';
 import { isDatabaseEmpty, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { MemoryStore } from '../api/state/memory-store.ts';
@@ -69,9 +70,13 @@ export async function startSiteProcess(
   if (options.prepare && dataDir && isNewEmbeddedDatabase(config.database)) await prepareNewEmbeddedDatabase(dataDir);
   const handle = await openDatabase(config.database);
   if (options.prepare) await prepare(handle.db);
+  const secret = await serverSecret(config.secret, config.dataDir);
+  // One provider for the pages, the webhook and the job that settles held orders.
+  const payments = paymentProviderFromEnv(handle.db, process.env, secret);
   const app = await buildApp({
     db: handle.db,
-    secret: await serverSecret(config.secret, config.dataDir),
+    secret,
+    payments,
     store: config.redisUrl
       ? await new RedisStore(config.redisUrl, {
           keyPrefix: config.redisKeyPrefix,
@@ -99,7 +104,10 @@ export async function startSiteProcess(
       : undefined;
   // Scheduled work (api/jobs): the queue keeps each job to one process, wherever more run.
   const jobs = options.runJobs
-    ? await startServerJobs(handle.db, { onError: (error) => app.log.warn({ err: error }, 'a job failed') })
+    ? await startServerJobs(handle.db, {
+        payments,
+        onError: (error) => app.log.warn({ err: error }, 'a job failed'),
+      })
     : undefined;
   // One hook, so a delivery run in progress finishes before the database closes under it.
   app.addHook('onClose', async () => {

@@ -21,6 +21,8 @@ import { apiRoutes } from '../api/http/index.ts';
 import { inputGuard } from '../api/http/input-guard.ts';
 import { type Limit, type LimitName, RateLimiter } from '../api/http/rate-limits.ts';
 import { MediaStore } from '../api/media/media-store.ts';
+import type { PaymentProvider } from '../api/payments/payment-provider.ts';
+import { paymentProviderFromEnv } from '../api/payments/payments-config.ts';
 import { MemoryStore } from '../api/state/memory-store.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
 import { bundleIslands } from '../hydrate/bundle-islands.ts';
@@ -62,6 +64,8 @@ export interface AppOptions {
    * is removed when the app closes.
    */
   mediaDir?: string;
+  /** Charges checkout's orders; PAYMENTS_PROVIDER and its settings by default (api/payments/payments-config.ts). */
+  payments?: PaymentProvider;
 }
 
 /** Far above any real page (tens of milliseconds); what a hostile template gets before its page is cut off. */
@@ -123,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   const captcha = options.captcha ?? captchaConfigFromEnv();
+  const payments = options.payments ?? paymentProviderFromEnv(options.db, process.env, options.secret);
   // The captcha widget of sites that have one (hydrate/captcha/captcha-widget.ts) is the provider's script and frames.
   const widget = captcha.pageSources;
   // Built once: @fastify/helmet built the same middleware again for every request.
@@ -166,7 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuard);
   await app.register(fastifyStatic, { root: options.templatesRoot, serve: false });
   const media = new MediaStore(options.mediaDir ?? temporaryMediaDir(app));
-  await app.register(apiRoutes, { db: options.db, secret: options.secret, limiter, captcha, media });
+  await app.register(apiRoutes, { db: options.db, secret: options.secret, limiter, captcha, media, payments });
   const islands = await bundleIslands();
   await app.register(islandsRoute, { bundle: islands });
   await app.register(adminRoutes, { bundle: await bundleAdmin() });
@@ -185,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     renderTimeLimitMs: options.renderTimeLimitMs ?? RENDER_TIME_LIMIT_MS,
     captcha,
     secret: options.secret,
+    payments,
   });
   return app;
 }

@@ -1,7 +1,10 @@
 /**
  * POST /checkout: the checkout page's form, which works without any script.
  * GET /checkout and /checkout/order-confirmed are ordinary pages
- * (routing/resolve-route.ts); this is the one write behind them.
+ * (routing/resolve-route.ts); this is the one write behind them. An order
+ * is placed when its payment succeeds; a payment that needs a second step
+ * goes on to the bank's page (payment-step-routes.ts), and a declined one
+ * comes back here with the provider's words and nothing taken.
  *
  * It lives with the pages rather than in the API scope because every answer
  * is a redirect to a page: the order's confirmation, or the checkout page
@@ -12,13 +15,14 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../api/api-errors.ts';
 import { CART_COOKIE } from '../api/cookie-names.ts';
 import { BODY_LIMITS } from '../api/http/body-limits.ts';
 import { verifyCrumb } from '../api/http/crumb.ts';
 import type { RateLimiter } from '../api/http/rate-limits.ts';
 import { signedIn } from '../api/http/site-user-session.ts';
+import { PAYMENT_MESSAGES, type PaymentProvider } from '../api/payments/payment-provider.ts';
 import type { ShoppingCart } from '../api/repositories/cart-repository.ts';
 import { isBelowMinimumSubtotal } from '../api/repositories/order-repository.ts';
 import type { Db } from '../api/repositories/transaction.ts';
@@ -26,28 +30,29 @@ import type { WebsiteWithSettings } from '../api/repositories/website-repository
 import { locationOf } from '../api/services/cart-pricing-service.ts';
 import { applyCartChoices, type ChoiceRequest } from '../api/services/checkout-choices.ts';
 import { type CheckoutValues, readCheckoutForm } from '../api/services/checkout-form.ts';
-import { findCheckoutCart, minimumSubtotalOf, placeCheckoutOrder } from '../api/services/checkout-service.ts';
+import {
+  type CheckoutOutcome,
+  findCheckoutCart,
+  minimumSubtotalOf,
+  placeCheckoutOrder,
+  purchasedCartOutcome,
+} from '../api/services/checkout-service.ts';
+import { orderConfirmedPath } from '../api/services/order-links.ts';
+import { readPaymentForm } from '../api/services/payment-form.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
+import { checkoutAttemptUrl, clearCartCookie, paymentFailedAlert, seeOther } from './checkout-answers.ts';
 import { saveCheckoutAttempt } from './checkout-attempts.ts';
 import type { CheckoutFormState } from './page-context/checkout-json.ts';
+import { paymentStepRoutes } from './payment-step-routes.ts';
 
 export interface CheckoutRoutesOptions {
   db: Db;
+  /** Charges the orders placed (api/payments); its kind decides the payment fields asked for. */
+  payments: PaymentProvider;
   limiter: RateLimiter;
   siteFor(host: string): Promise<WebsiteWithSettings | undefined>;
   /** Where a form that placed no order is kept for the page after the redirect. */
   store: SharedStore;
-}
-
-/** The checkout page showing a form that placed no order; a cart named by token stays named. */
-export function checkoutAttemptUrl(attempt: string, cartToken: string | undefined): string {
-  const query = new URLSearchParams(cartToken ? { cartToken, attempt } : { attempt });
-  return `/checkout?${query}`;
-}
-
-/** The confirmation page of an order; its random 96-bit id is the token (see build-page.ts). */
-export function orderConfirmedUrl(orderId: string): string {
-  return `/checkout/order-confirmed?orderToken=${encodeURIComponent(orderId)}`;
 }
 
 export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRoutesOptions): Promise<void> {
@@ -57,9 +62,8 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: BODY_LIMITS.form });
 
-  // After a POST the browser must not keep or resubmit anything: 303 turns the next request into a GET.
-  const seeOther = (reply: FastifyReply, location: string) =>
-    reply.code(303).header('location', location).header('cache-control', 'no-store').send();
+  // A payment's second step: the test provider's stand-in for the shopper's bank, and the way back from a bank.
+  await app.register(paymentStepRoutes, options);
 
   app.post('/checkout', async (request, reply) => {
     await options.limiter.byAddress('checkout', request);
@@ -71,6 +75,15 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     const ownCartId = request.cookies[CART_COOKIE];
     const cart = await findCheckoutCart(db, site.website.id, cartToken ?? ownCartId);
     const form = readCheckoutForm(body, cart?.requiresShipping ?? false);
+    // The payment fields, asked for when something is left to pay after gift cards: as the page showed it
+    // (the order is placed only at that amount, so a changed one is refused with its own message), else
+    // as the cart is priced now.
+    const shownDue = fieldOf(body, 'expectedAmountDueCents') || fieldOf(body, 'expectedTotalCents');
+    const readPayment = (pricedDue: string) =>
+      readPaymentForm(body, options.payments.methodKind, {
+        due: !/^0+$/.test(shownDue === '' ? pricedDue : shownDue),
+        now: new Date(),
+      });
     // Back to the checkout page, by a GET that shows the problems and the visitor's values.
     const again = async (state: Partial<CheckoutFormState> = {}) => {
       const attempt = await saveCheckoutAttempt(options.store, request.sentCrumb ?? '', {
@@ -80,6 +93,41 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
       });
       return seeOther(reply, checkoutAttemptUrl(attempt, cartToken));
     };
+    // Where an order placed, refused or waiting for its payment sends the browser.
+    const answerOutcome = (outcome: CheckoutOutcome) => {
+      if (outcome.ok) {
+        // The cart cookie named the cart just bought; a cart named by ?cartToken= leaves the visitor's own cart alone.
+        if (outcome.order.purchasedCartId === ownCartId) clearCartCookie(request, reply);
+        return seeOther(reply, orderConfirmedPath(outcome.order.id));
+      }
+      switch (outcome.problem) {
+        case 'already-ordered':
+          return seeOther(reply, orderConfirmedPath(outcome.orderId));
+        case 'payment-step':
+          // The shopper's bank (or the test provider's stand-in for it); the cart stays held until they are back.
+          return seeOther(reply, outcome.actionUrl);
+        case 'payment-in-progress':
+          return again({ alert: { message: PAYMENT_MESSAGES.inProgress } });
+        case 'payment-failed':
+          // Nothing was placed and the cart is as it was; the card's fields come back empty.
+          return again({ alert: paymentFailedAlert(outcome.message) });
+        case 'cart-empty':
+        case 'below-minimum':
+          // The page, built from the cart as it is now, shows the empty cart or the minimum message.
+          return again();
+        case 'out-of-stock':
+        case 'variant-unavailable':
+          return again({ alert: { message: outcome.message, detail: outcome.productName } });
+        case 'sign-in-required':
+          return again({ alert: SIGN_IN_TO_BUY_MEMBERSHIP });
+        case 'charges-refused':
+          // The page comes back priced as the cart is now: the new total, the options, the code's reason.
+          return again({
+            values: { ...form.values, discountCode: '', giftCardCode: '' },
+            alert: { message: outcome.message },
+          });
+      }
+    };
 
     try {
       verifyCrumb(request);
@@ -87,8 +135,10 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
       if (!(error instanceof ApiError)) throw error;
       return again({ alert: { message: error.message } });
     }
-    // A second click on the button, sent before the first answer arrived.
-    if (cart?.isPurchased && cart.orderId) return seeOther(reply, orderConfirmedUrl(cart.orderId));
+    // A second click on the button, sent before the first answer arrived: the order, or where its payment is.
+    if (cart?.isPurchased && cart.orderId) {
+      return answerOutcome(await purchasedCartOutcome(db, site.website.id, cart.orderId));
+    }
     // The page says why: the cart is empty, gone or bought, or below the store's minimum (the form is not shown then).
     if (!cart || cart.isPurchased || cart.entries.length === 0) return again();
     if (isBelowMinimumSubtotal(cart.subtotalCents, cart.currency, minimumSubtotalOf(site))) return again();
@@ -120,45 +170,24 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
         errors: result.ok ? {} : result.errors,
       });
     }
-    if (!form.ok) return again({ errors: form.errors });
+    if (!form.ok) {
+      // All the form's problems at once, the payment's with them.
+      const payment = readPayment(cart.grandTotalCents);
+      return again({ errors: form.errors, paymentErrors: payment.ok ? {} : payment.errors });
+    }
     const chosen = await applyCartChoices(db, site, cart, choice);
     if (!chosen.ok) return again({ errors: chosen.errors });
+    const payment = readPayment(chosen.priced.giftCards.amountDueCents);
+    if (!payment.ok) return again({ paymentErrors: payment.errors });
 
     const buyer = await signedIn(db, request);
     const siteUserId = buyer && buyer.site.website.id === site.website.id ? buyer.session.siteUserId : null;
-    const origin = `${request.protocol}://${request.host}`;
-    const outcome = await placeCheckoutOrder(db, site, cart, form.details, siteUserId, origin);
-    if (outcome.ok) {
-      // The cart cookie named the cart just bought; a cart named by ?cartToken= leaves the visitor's own cart alone.
-      if (cart.id === ownCartId) {
-        reply.clearCookie(CART_COOKIE, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: request.protocol === 'https',
-        });
-      }
-      return seeOther(reply, orderConfirmedUrl(outcome.order.id));
-    }
-    switch (outcome.problem) {
-      case 'already-ordered':
-        return seeOther(reply, orderConfirmedUrl(outcome.orderId));
-      case 'cart-empty':
-      case 'below-minimum':
-        // The page, built from the cart as it is now, shows the empty cart or the minimum message.
-        return again();
-      case 'out-of-stock':
-      case 'variant-unavailable':
-        return again({ alert: { message: outcome.message, detail: outcome.productName } });
-      case 'sign-in-required':
-        return again({ alert: SIGN_IN_TO_BUY_MEMBERSHIP });
-      case 'charges-refused':
-        // The page comes back priced as the cart is now: the new total, the options, the code's reason.
-        return again({
-          values: { ...form.values, discountCode: '', giftCardCode: '' },
-          alert: { message: outcome.message },
-        });
-    }
+    const outcome = await placeCheckoutOrder(db, site, cart, form.details, siteUserId, {
+      provider: options.payments,
+      paymentMethod: payment.paymentMethod,
+      origin: `${request.protocol}://${request.host}`,
+    });
+    return answerOutcome(outcome);
   });
 }
 

@@ -13,6 +13,8 @@ import { CART_COOKIE, hasVisitorCookie } from '../api/cookie-names.ts';
 import type { ContentClock } from '../api/db/content-clock.ts';
 import type { Database } from '../api/db/schema.ts';
 import type { RateLimiter } from '../api/http/rate-limits.ts';
+import type { PaymentProvider } from '../api/payments/payment-provider.ts';
+import { TEST_PROVIDER_NAME } from '../api/payments/test-payment-provider.ts';
 import { cartVersion, type ShoppingCart } from '../api/repositories/cart-repository.ts';
 import { contentVersion } from '../api/repositories/content-version-repository.ts';
 import { findWebsiteByHost, type WebsiteWithSettings } from '../api/repositories/website-repository.ts';
@@ -66,6 +68,8 @@ export interface PageRoutesOptions {
   captcha: CaptchaConfig;
   /** Signs and checks the unlock cookie of password-protected pages (unlock-cookie.ts). */
   secret: string;
+  /** Charges checkout's orders; the checkout page asks for what it needs. */
+  payments: PaymentProvider;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -114,6 +118,10 @@ const cookiesOf = (request: FastifyRequest): Record<string, string | undefined> 
 
 export async function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
   const { db, packages, development } = options;
+  const payment = {
+    methodKind: options.payments.methodKind,
+    testMode: options.payments.name === TEST_PROVIDER_NAME,
+  };
 
   async function sendFallback(
     reply: FastifyReply,
@@ -253,6 +261,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       openCart: answer.shopper ? { cart: answer.shopper.cart } : undefined,
       crumb: request.crumb,
       checkout: answer.checkout,
+      payment,
       formAttempt: answer.formAttempt,
       viewer: answer.viewer,
       localization: answer.localization,
@@ -337,6 +346,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   // POST /checkout answers with the checkout page again when it places no order.
   await app.register(checkoutRoutes, {
     db,
+    payments: options.payments,
     siteFor,
     limiter: options.limiter,
     store: options.store,

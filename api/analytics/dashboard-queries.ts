@@ -153,6 +153,7 @@ export async function commerce(db: Db, range: DayRange): Promise<CommerceSummary
     .where('createdOn', '>=', from)
     .where('createdOn', '<', to)
     .where('testMode', '=', false)
+    .where('paymentStatus', '=', 'paid')
     .where('status', '!=', 'CANCELED')
     .executeTakeFirst();
   const { rows: topProducts } = await sql<{ productName: string; quantity: number; revenueMinor: string }>`
@@ -160,7 +161,7 @@ export async function commerce(db: Db, range: DayRange): Promise<CommerceSummary
       sum(l.quantity * l.unit_price_minor)::text AS "revenueMinor"
     FROM order_lines l JOIN orders o ON o.website_id = l.website_id AND o.id = l.order_id
     WHERE o.website_id = ${range.websiteId} AND o.created_on >= ${from} AND o.created_on < ${to}
-      AND NOT o.test_mode AND o.status <> 'CANCELED'
+      AND NOT o.test_mode AND o.payment_status = 'paid' AND o.status <> 'CANCELED'
     GROUP BY l.product_name ORDER BY quantity DESC, "productName" LIMIT 10
   `.execute(db);
   const { rows: abandoned } = await sql<{ carts: number }>`

@@ -32,6 +32,7 @@ import * as giftCards from './migrations/0030-gift-cards.ts';
 import * as inventoryLogAndMediaFiles from './migrations/0031-inventory-log-and-media-files.ts';
 import * as multilingual from './migrations/0032-multilingual.ts';
 import * as formSubmissionsAndAdsPixel from './migrations/0033-form-submissions-and-ads-pixel.ts';
+import * as orderPayments from './migrations/0034-order-payments.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0031-inventory-log-and-media-files': inventoryLogAndMediaFiles,
   '0032-multilingual': multilingual,
   '0033-form-submissions-and-ads-pixel': formSubmissionsAndAdsPixel,
+  '0034-order-payments': orderPayments,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

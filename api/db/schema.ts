@@ -381,7 +381,8 @@ export interface CartEntriesTable {
 export interface OrdersTable {
   websiteId: string;
   id: string;
-  orderNumber: number;
+  /** Given when the order is paid (migration 0034): null while it awaits its payment, and for a failed attempt. */
+  orderNumber: Nullable<number>;
   cartId: string;
   testMode: Generated<boolean>;
   currency: string;
@@ -409,7 +410,40 @@ export interface OrdersTable {
   discountLines: DefaultedJson<OrderDiscountLine[]>;
   /** What gift cards paid of the grand total (migration 0030); the rest is what a payment charges. */
   giftCardMinor: DefaultedMinor;
+  /**
+   * 'awaiting' while its payment is asked for (stock, discount uses and gift cards held), 'paid' once it is
+   * an order, 'failed' for an attempt whose payment failed and whose holds were given back (migration 0034).
+   */
+  paymentStatus: Generated<OrderPaymentStatus>;
+  /** The random token of the receipt email's link to the status page; null before migration 0034. */
+  statusToken: Nullable<string>;
 }
+
+export type OrderPaymentStatus = 'awaiting' | 'paid' | 'failed';
+
+/** A charge checkout asked a payment provider for (migrations 0028 and 0032). */
+export interface PaymentsTable {
+  websiteId: string;
+  id: string;
+  provider: string;
+  /** The provider's id for it (pi_…, tp_…); null until the provider answered. */
+  providerPaymentId: Nullable<string>;
+  cartId: string;
+  orderId: Nullable<string>;
+  amountMinor: Minor;
+  currency: string;
+  status: PaymentStatus;
+  refundedMinor: DefaultedMinor;
+  declineMessage: Nullable<string>;
+  /** Where the shopper finishes a second step. */
+  actionUrl: Nullable<string>;
+  /** The site's origin the checkout came from ('https://shop.example'): the links in the receipts. */
+  siteOrigin: Generated<string>;
+  createdOn: CreatedAt;
+  updatedOn: Timestamp;
+}
+
+export type PaymentStatus = 'pending' | 'requires-action' | 'succeeded' | 'declined';
 
 /** A gift card (migration 0030): its code kept only as a digest; the balance never below zero. */
 export interface GiftCardsTable {
@@ -802,6 +836,7 @@ export interface Database {
   discounts: DiscountsTable;
   discountUses: DiscountUsesTable;
   giftCards: GiftCardsTable;
+  payments: PaymentsTable;
   giftCardLedger: GiftCardLedgerTable;
   orderLines: OrderLinesTable;
   forms: FormsTable;

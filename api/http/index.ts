@@ -15,6 +15,7 @@ import type { CaptchaConfig } from '../captcha/index.ts';
 import { CART_COOKIE } from '../cookie-names.ts';
 import { isId } from '../db/ids.ts';
 import type { MediaStore } from '../media/media-store.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
 import { BODY_LIMITS } from './body-limits.ts';
@@ -29,6 +30,7 @@ import { openApiRoute } from './openapi-route.ts';
 import { authorizeOwner } from './owner-auth.ts';
 import { ownerRoutes } from './owner-routes.ts';
 import { panelEventRoutes } from './panel-event-routes.ts';
+import { paymentWebhookRoutes } from './payment-webhook-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { restockRoutes } from './restock-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
@@ -48,6 +50,8 @@ export interface ApiRoutesOptions {
   analyticsRetentionDays?: number;
   /** Where uploaded pictures and files are kept (DATA_DIR/media). */
   media: MediaStore;
+  /** The payment provider whose webhooks POST /api/payments/webhook reads. */
+  payments: PaymentProvider;
 }
 
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -55,6 +59,8 @@ const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DEL
 export const apiRoutes = fp(
   async (app: FastifyInstance, options: ApiRoutesOptions) => {
     await app.register(crumbCookie, { secret: options.secret });
+    // The provider's webhooks: a raw body and a signature instead of a crumb, so a scope of their own.
+    await app.register(paymentWebhookRoutes, { db: options.db, payments: options.payments });
     await app.register(apiScope, options);
   },
   { name: 'api-routes' },

@@ -1,14 +1,17 @@
 /**
- * The jobs a running server does on its own, and their handlers: for now the
+ * The jobs a running server does on its own, and their handlers: the
  * analytics rollups of each website, refreshed every few minutes so the
- * owner's dashboards are never more than that behind. Each run enqueues the
+ * owner's dashboards are never more than that behind, and the payments'
+ * settling (payment-jobs.ts). Each run enqueues the
  * next; a unique key per website and time slot keeps processes that start
  * together (or restart) from doubling them.
  */
 import { refreshRollups } from '../analytics/rollups.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { enqueueJob } from './job-queue.ts';
 import { type JobHandler, JobRunner } from './job-runner.ts';
+import { enqueuePaymentSettling, paymentJobHandlers } from './payment-jobs.ts';
 
 export const ROLLUP_EVERY_MS = 5 * 60_000;
 
@@ -31,14 +34,16 @@ export const SERVER_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   },
 };
 
-/** Makes sure every website's recurring jobs are queued, then runs jobs in the background. */
+/** Makes sure every website's recurring jobs, and the payments' settling, are queued, then runs jobs in the background. */
 export async function startServerJobs(
   db: Db,
-  options: { onError: (error: unknown) => void; now?: () => Date },
+  options: { onError: (error: unknown) => void; now?: () => Date; payments?: PaymentProvider },
 ): Promise<JobRunner> {
   const now = options.now?.() ?? new Date();
   for (const { id } of await db.selectFrom('websites').select('id').execute()) await enqueueRollup(db, id, now);
-  const runner = new JobRunner(db, { handlers: SERVER_JOB_HANDLERS, now: options.now, onError: options.onError });
+  if (options.payments) await enqueuePaymentSettling(db, now);
+  const handlers = { ...SERVER_JOB_HANDLERS, ...(options.payments ? paymentJobHandlers(options.payments) : {}) };
+  const runner = new JobRunner(db, { handlers, now: options.now, onError: options.onError });
   runner.start();
   return runner;
 }

@@ -59,6 +59,7 @@ const MAX_ANSWER_BYTES = 256 * 1024;
 
 export class IntentsPaymentProvider implements PaymentProvider {
   readonly name = 'intents';
+  readonly methodKind = 'payment-method-id' as const;
   private readonly config: IntentsConfig;
 
   constructor(config: IntentsConfig) {

@@ -37,8 +37,17 @@ export interface WebhookEvent {
   reference: string | null;
 }
 
+/**
+ * What checkout asks the shopper for: a card's number, expiry and security
+ * code (the test provider, whose test cards are typed in), or the id of a
+ * payment method the provider's own card form made in the browser (the
+ * intents API: card details never reach our server).
+ */
+export type PaymentMethodKind = 'card' | 'payment-method-id';
+
 export interface PaymentProvider {
   readonly name: string;
+  readonly methodKind: PaymentMethodKind;
   charge(request: ChargeRequest): Promise<PaymentOutcome>;
   /** After the second step: the payment's outcome now. */
   confirm(paymentId: string): Promise<PaymentOutcome>;
@@ -61,4 +70,8 @@ export const PAYMENT_MESSAGES = {
   declined: 'Your card was declined. Please use another card.',
   unavailable: 'We could not reach the payment service. Your card was not charged; please try again.',
   actionFailed: 'Your bank did not confirm the payment. Your card was not charged.',
+  expired: 'Your payment was not completed in time, so no order was placed. Your card was not charged.',
+  tooLate:
+    'Your payment was confirmed after your order had expired, so no order was placed and the payment is being refunded.',
+  inProgress: 'Your payment is still being processed. Please wait a moment, then reload this page.',
 } as const;

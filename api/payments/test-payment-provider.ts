@@ -22,6 +22,9 @@ import { verifyWebhookSignature } from './webhook-signature.ts';
 
 export const PAYMENT_STEP_PATH = '/checkout/payment-step';
 
+/** The test provider's name: orders paid through it are test orders. */
+export const TEST_PROVIDER_NAME = 'test';
+
 export const TEST_PROVIDER_MESSAGES = {
   invalidNumber: 'Your card number is incorrect.',
   notATestCard: 'In test mode only the test card numbers are accepted.',
@@ -36,7 +39,8 @@ type Row = {
 };
 
 export class TestPaymentProvider implements PaymentProvider {
-  readonly name = 'test';
+  readonly name = TEST_PROVIDER_NAME;
+  readonly methodKind = 'card' as const;
   private readonly db: Db;
   private readonly webhookSecret: string;
 

@@ -198,6 +198,18 @@ export async function claimDiscountUses(
   return { ok: true };
 }
 
+/** Takes back every use an order counted (its payment failed): its codes may be used again. */
+export async function releaseOrderDiscountUses(trx: Db, websiteId: string, orderId: string): Promise<void> {
+  const uses = await trx
+    .selectFrom('discountUses')
+    .select('discountId')
+    .where('websiteId', '=', websiteId)
+    .where('orderId', '=', orderId)
+    .orderBy('discountId')
+    .execute();
+  for (const { discountId } of uses) await releaseDiscountUse(trx, websiteId, discountId, orderId);
+}
+
 async function releaseDiscountUse(trx: Db, websiteId: string, discountId: string, orderId: string): Promise<void> {
   await trx
     .deleteFrom('discountUses')

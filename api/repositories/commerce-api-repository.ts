@@ -162,7 +162,7 @@ export interface OrderListRow extends OrderSummary {
   customerEmail: string | null;
 }
 
-/** Orders newest first (by number, which only grows), optionally in one status. */
+/** Orders newest first (by number, which only grows), optionally in one status; a checkout still paying or whose payment failed is no order. */
 export async function listOrders(
   db: Db,
   websiteId: string,
@@ -172,6 +172,9 @@ export async function listOrders(
     .selectFrom('orders')
     .select(['id', 'orderNumber', 'currency', 'status', 'grandTotalMinor', 'createdOn', 'testMode', 'customerEmail'])
     .where('websiteId', '=', websiteId)
+    .where('paymentStatus', '=', 'paid')
+    // Only a paid order is numbered (migration 0034).
+    .$narrowType<{ orderNumber: number }>()
     .orderBy('orderNumber', 'desc')
     .limit(options.limit + 1);
   if (options.status !== undefined) query = query.where('status', '=', options.status);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { compareMinorUnits } from '../../domain/money/minor-units.ts';
 import { nextOrderNumber } from '../../domain/order-number.ts';
@@ -102,7 +103,15 @@ export interface PlacedOrder {
   createdOn: Date;
   /** The site user signed in when it was placed; null when placed signed out. */
   siteUserId: string | null;
+  /** The token of the receipt email's link to the status page (migration 0034); null for orders placed before. */
+  statusToken: string | null;
 }
+
+/**
+ * An order held while its payment is asked for (payment_status 'awaiting'):
+ * everything a placed order has but its number, which it gets once paid.
+ */
+export type HeldOrder = Omit<PlacedOrder, 'orderNumber'> & { orderNumber: null };
 
 /** One line of a site user's order history. */
 export interface OrderSummary {
@@ -114,8 +123,8 @@ export interface OrderSummary {
   createdOn: Date;
 }
 
-export type PlaceOrderResult =
-  | { ok: true; order: PlacedOrder }
+export type PlaceOrderResult<Order = PlacedOrder> =
+  | { ok: true; order: Order }
   | { ok: false; reason: 'cart-not-found' | 'cart-purchased' | 'empty-cart' | 'below-minimum' }
   | { ok: false; reason: 'insufficient-stock' | 'variant-not-found'; sku: string }
   | { ok: false; reason: 'charges-refused'; problem: string; message: string };
@@ -159,10 +168,51 @@ export async function placeOrder(
   cartId: string,
   options: PlaceOrderOptions,
 ): Promise<PlaceOrderResult> {
+  return writeOrder(db, websiteId, cartId, options, true) as Promise<PlaceOrderResult>;
+}
+
+/**
+ * The same as placeOrder, but the order waits for its payment
+ * (payment_status 'awaiting') and has no number yet: order-payment-repository.ts
+ * marks it paid, numbering it, or gives back what it holds.
+ */
+export async function holdOrder(
+  db: Db,
+  websiteId: string,
+  cartId: string,
+  options: PlaceOrderOptions,
+): Promise<PlaceOrderResult<HeldOrder>> {
+  return writeOrder(db, websiteId, cartId, options, false) as Promise<PlaceOrderResult<HeldOrder>>;
+}
+
+/**
+ * The website's next order number. Order numbers are per website, gapless
+ * and start at 1001: the website row's lock serialises numbering for that
+ * site only, and is taken last so it is held for as short a time as
+ * possible. NO KEY UPDATE does not block the foreign-key checks of rows
+ * being inserted elsewhere for the site.
+ */
+export async function takeOrderNumber(trx: Db, websiteId: string): Promise<number> {
+  await trx.selectFrom('websites').select('id').where('id', '=', websiteId).forNoKeyUpdate().executeTakeFirst();
+  const last = await trx
+    .selectFrom('orders')
+    .select((eb) => eb.fn.max('orderNumber').as('orderNumber'))
+    .where('websiteId', '=', websiteId)
+    .executeTakeFirst();
+  return nextOrderNumber(last?.orderNumber);
+}
+
+async function writeOrder(
+  db: Db,
+  websiteId: string,
+  cartId: string,
+  options: PlaceOrderOptions,
+  paid: boolean,
+): Promise<PlaceOrderResult<PlacedOrder | HeldOrder>> {
   const customerName = options.customerName ?? null;
   const shippingAddress = options.shippingAddress ?? null;
   const siteUserId = options.siteUserId ?? null;
-  return inTransaction(db, async (trx): Promise<PlaceOrderResult> => {
+  return inTransaction(db, async (trx): Promise<PlaceOrderResult<PlacedOrder | HeldOrder>> => {
     const locked = await trx
       .selectFrom('carts')
       .select(['isPurchased'])
@@ -219,24 +269,16 @@ export async function placeOrder(
       charges = charged.charges;
     }
 
-    // Order numbers are per website, gapless and start at 1001: the website row's lock
-    // serialises numbering for that site only, and is taken last so it is
-    // held for as short a time as possible. NO KEY UPDATE does not block
-    // the foreign-key checks of rows being inserted elsewhere for the site.
-    await trx.selectFrom('websites').select('id').where('id', '=', websiteId).forNoKeyUpdate().executeTakeFirst();
-    const last = await trx
-      .selectFrom('orders')
-      .select((eb) => eb.fn.max('orderNumber').as('orderNumber'))
-      .where('websiteId', '=', websiteId)
-      .executeTakeFirst();
-    const orderNumber = nextOrderNumber(last?.orderNumber);
-
+    const orderNumber = paid ? await takeOrderNumber(trx, websiteId) : null;
+    const statusToken = newStatusToken();
     const order = await trx
       .insertInto('orders')
       .values({
         websiteId,
         id: orderId,
         orderNumber,
+        paymentStatus: paid ? 'paid' : 'awaiting',
+        statusToken,
         cartId,
         testMode: options.testMode,
         currency: cart.currency,
@@ -325,9 +367,20 @@ export async function placeOrder(
         items: lines,
         createdOn: order.createdOn,
         siteUserId,
+        statusToken,
       },
     };
   });
+}
+
+/** 128 random bits: the receipt email's link to the order's status page. */
+function newStatusToken(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** isStatusToken(token) is true for any string shaped like a status token (32 hex characters). */
+export function isStatusToken(value: string): boolean {
+  return /^[0-9a-f]{32}$/.test(value);
 }
 
 export async function getOrder(db: Db, websiteId: string, orderId: string): Promise<PlacedOrder | undefined> {
@@ -336,6 +389,7 @@ export async function getOrder(db: Db, websiteId: string, orderId: string): Prom
     .selectAll()
     .where('websiteId', '=', websiteId)
     .where('id', '=', orderId)
+    .where('paymentStatus', '=', 'paid')
     .executeTakeFirst();
   return order ? withLines(db, order) : undefined;
 }
@@ -351,6 +405,7 @@ export async function getOrderByNumber(
     .selectAll()
     .where('websiteId', '=', websiteId)
     .where('orderNumber', '=', orderNumber)
+    .where('paymentStatus', '=', 'paid')
     .executeTakeFirst();
   return order ? withLines(db, order) : undefined;
 }
@@ -367,15 +422,24 @@ export async function listOrdersOfSiteUser(
     .select(['id', 'orderNumber', 'currency', 'status', 'grandTotalMinor', 'createdOn'])
     .where('websiteId', '=', websiteId)
     .where('siteUserId', '=', siteUserId)
+    .where('paymentStatus', '=', 'paid')
     .orderBy('createdOn', 'desc')
     .orderBy('orderNumber', 'desc')
     .limit(limit)
     .execute();
-  return rows.map(({ grandTotalMinor, ...row }) => ({ ...row, grandTotalCents: grandTotalMinor }));
+  // Paid orders are numbered (the orders_paid_numbered check).
+  return rows.map(({ grandTotalMinor, orderNumber, ...row }) => ({
+    ...row,
+    orderNumber: orderNumber ?? 0,
+    grandTotalCents: grandTotalMinor,
+  }));
 }
 
+/** A paid order's lines and details; only paid orders have a number (the orders_paid_numbered check). */
 async function withLines(db: Db, stored: Selectable<OrdersTable>): Promise<PlacedOrder> {
   const order = readJsonColumns('orders', stored);
+  const orderNumber = order.orderNumber;
+  if (orderNumber === null) throw new Error(`order ${order.id} is not paid, so it has no number`);
   const orderId = order.id;
   const websiteId = order.websiteId;
   const lines = await db
@@ -399,7 +463,7 @@ async function withLines(db: Db, stored: Selectable<OrdersTable>): Promise<Place
   return {
     id: order.id,
     websiteId: order.websiteId,
-    orderNumber: order.orderNumber,
+    orderNumber,
     purchasedCartId: order.cartId,
     testMode: order.testMode,
     currency: order.currency,
@@ -422,6 +486,7 @@ async function withLines(db: Db, stored: Selectable<OrdersTable>): Promise<Place
     }),
     createdOn: order.createdOn,
     siteUserId: order.siteUserId,
+    statusToken: order.statusToken,
   };
 }
 

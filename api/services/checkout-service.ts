@@ -1,22 +1,23 @@
 /**
- * Placing an order from the checkout page. There is no payment provider,
- * so every order is a test order (orders.test_mode): the buyer is told no
- * payment is taken, and nothing pretends to charge a card.
+ * Placing an order from the checkout page: the order is held, its payment
+ * asked for, and it is placed only when the payment succeeds
+ * (order-payment-service.ts); a declined or failed payment gives back
+ * everything the hold took. Orders paid through the built-in test provider
+ * are test orders (orders.test_mode), and the pages and receipts say so.
  */
 import { ApiError } from '../api-errors.ts';
 import { isId } from '../db/ids.ts';
+import { TEST_PROVIDER_NAME } from '../payments/test-payment-provider.ts';
 import { getCart, type ShoppingCart } from '../repositories/cart-repository.ts';
-import { type MinimumSubtotal, type PlacedOrder, placeOrder } from '../repositories/order-repository.ts';
+import { findPaymentOfOrder } from '../repositories/order-payment-repository.ts';
+import { getOrder, holdOrder, type MinimumSubtotal, type PlacedOrder } from '../repositories/order-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
 import { checkoutCharges } from './checkout-charges.ts';
 import type { CheckoutDetails } from './checkout-form.ts';
-import { issueBoughtGiftCards } from './gift-card-issue.ts';
 import { GiftCardBalanceChanged } from './gift-card-redemption.ts';
-import { type PlaceWithMembershipsResult, placeWithMemberships } from './paid-memberships.ts';
-
-/** Until a payment provider exists, no order is a real sale. */
-const TEST_MODE = true;
+import { type ChargeInput, payHeldOrder } from './order-payment-service.ts';
+import { type HoldWithMembershipsResult, holdWithMemberships } from './paid-memberships.ts';
 
 export type CheckoutOutcome =
   | { ok: true; order: PlacedOrder }
@@ -27,7 +28,26 @@ export type CheckoutOutcome =
   | { ok: false; problem: 'sign-in-required' }
   | { ok: false; problem: 'out-of-stock' | 'variant-unavailable'; message: string; productName: string | undefined }
   /** Shipping, a discount or the total stood in the way (checkout-charges.ts); nothing was taken. */
-  | { ok: false; problem: 'charges-refused'; message: string };
+  | { ok: false; problem: 'charges-refused'; message: string }
+  /** The payment needs a second step at actionUrl (the shopper's bank); the order is held until it ends. */
+  | { ok: false; problem: 'payment-step'; actionUrl: string }
+  /** The cart's order is held while its payment is being asked for (a second click during the charge). */
+  | { ok: false; problem: 'payment-in-progress' }
+  /** The payment was declined or could not be made: nothing was placed, the cart is as it was. */
+  | { ok: false; problem: 'payment-failed'; message: string };
+
+/**
+ * What became of a cart already checked out: its order when paid, the
+ * second step when its payment waits for one, else a payment in progress.
+ */
+export async function purchasedCartOutcome(db: Db, websiteId: string, orderId: string): Promise<CheckoutOutcome> {
+  if (await getOrder(db, websiteId, orderId)) return { ok: false, problem: 'already-ordered', orderId };
+  const payment = await findPaymentOfOrder(db, websiteId, orderId);
+  if (payment?.status === 'requires-action' && payment.actionUrl) {
+    return { ok: false, problem: 'payment-step', actionUrl: payment.actionUrl };
+  }
+  return { ok: false, problem: 'payment-in-progress' };
+}
 
 /** storeSettings.minimumSubtotalCents in the store's base currency; unset, malformed or zero is none. */
 export function minimumSubtotalOf(site: WebsiteWithSettings): MinimumSubtotal | null {
@@ -58,36 +78,30 @@ export async function placeCheckoutOrder(
   details: CheckoutDetails,
   /** The site user signed in as they check out: the order is theirs, listed in their account. */
   siteUserId: string | null,
-  /** Where the site answers ('https://shop.example'), for the links in the gift cards' emails. */
-  origin: string,
+  /** The provider, the shopper's payment method, and where the site answers (the receipts' links, the second step's return). */
+  payment: ChargeInput,
 ): Promise<CheckoutOutcome> {
   const websiteId = site.website.id;
-  let placed: PlaceWithMembershipsResult;
+  let placed: HoldWithMembershipsResult;
   try {
-    // A paywall product's membership is granted with the order, or the order is not placed (paid-memberships.ts);
-    // the gift cards it buys are made with it, and those it is paid with are debited in it (checkout-charges.ts).
-    placed = await placeWithMemberships(db, async (trx) => {
-      const result = await placeOrder(trx, websiteId, cart.id, {
+    // Held, not yet placed: stock, discount uses and the gift cards that pay part of it are taken in one
+    // transaction (checkout-charges.ts), refused whole when it sells a membership signed out (paid-memberships.ts).
+    placed = await holdWithMemberships(db, (trx) =>
+      holdOrder(trx, websiteId, cart.id, {
         siteUserId,
         customerEmail: details.email,
         customerName: details.name,
         shippingAddress: details.shippingAddress,
-        testMode: TEST_MODE,
+        // Only the built-in test provider's orders are test orders: no money moves for them.
+        testMode: payment.provider.name === TEST_PROVIDER_NAME,
         minimumSubtotal: minimumSubtotalOf(site),
         charge: checkoutCharges(site, {
           customerEmail: details.email,
           expectedGrandTotalCents: details.expectedGrandTotalCents,
           expectedAmountDueCents: details.expectedAmountDueCents,
         }),
-      });
-      if (result.ok) {
-        await issueBoughtGiftCards(trx, site, result.order, {
-          origin,
-          buyer: { name: details.name, email: details.email },
-        });
-      }
-      return result;
-    });
+      }),
+    );
   } catch (error) {
     // A card spent by another order meanwhile: the throw rolled the order back whole, unless the caller's transaction holds it.
     if (error instanceof GiftCardBalanceChanged && !db.isTransaction) {
@@ -95,12 +109,23 @@ export async function placeCheckoutOrder(
     }
     throw error;
   }
-  if (placed.ok) return placed;
+  if (placed.ok) {
+    // The charge, then a second transaction: paid, or everything held given back (order-payment-service.ts).
+    const paid = await payHeldOrder(db, site, placed.order, payment);
+    switch (paid.status) {
+      case 'paid':
+        return { ok: true, order: paid.order };
+      case 'requires-action':
+        return { ok: false, problem: 'payment-step', actionUrl: paid.actionUrl };
+      case 'failed':
+        return { ok: false, problem: 'payment-failed', message: paid.message };
+    }
+  }
   switch (placed.reason) {
     case 'cart-purchased': {
       const bought = await getCart(db, websiteId, cart.id);
       return bought?.orderId
-        ? { ok: false, problem: 'already-ordered', orderId: bought.orderId }
+        ? purchasedCartOutcome(db, websiteId, bought.orderId)
         : { ok: false, problem: 'cart-empty' };
     }
     case 'cart-not-found':

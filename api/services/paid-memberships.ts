@@ -1,21 +1,22 @@
 /**
  * The step that makes an order's paywall products (product type 5) pay for
- * their member areas: in the same transaction as the order, so an order is
- * never placed without the memberships it paid for, nor one granted without
- * the order. A membership is an account's, so an order that sells one must
- * be placed by a signed-in site user; placed signed out, it is rolled back
- * whole (stock, order number, the cart's purchase) and the buyer is asked to
- * sign in. This is what the best site builders do too: a member area's
- * plan is bought by an account, created or signed into before payment,
- * never attached afterwards to whoever owns the order's email address
- * (which would hand a stranger's purchase to that address's account, or
- * make an account nobody chose a password for).
+ * their member areas. A membership is an account's, so an order that sells
+ * one must be held by a signed-in site user; held signed out, it is rolled
+ * back whole (stock, discount uses, gift cards, the cart's purchase) before
+ * any payment is asked for, and the buyer is asked to sign in. The
+ * memberships themselves are granted when the order is paid, in the same
+ * transaction (order-payment-service.ts), so none is granted for an order
+ * whose payment fails. This is what the best site builders do too: a member
+ * area's plan is bought by an account, created or signed into before
+ * payment, never attached afterwards to whoever owns the order's email
+ * address (which would hand a stranger's purchase to that address's
+ * account, or make an account nobody chose a password for).
  */
-import type { PlaceOrderResult } from '../repositories/order-repository.ts';
-import { grantPaidMemberships } from '../repositories/paid-membership-repository.ts';
+import type { HeldOrder, PlaceOrderResult } from '../repositories/order-repository.ts';
+import { memberAreasPaidBy } from '../repositories/paid-membership-repository.ts';
 import { type Db, inTransaction } from '../repositories/transaction.ts';
 
-export type PlaceWithMembershipsResult = PlaceOrderResult | { ok: false; reason: 'sign-in-required' };
+export type HoldWithMembershipsResult = PlaceOrderResult<HeldOrder> | { ok: false; reason: 'sign-in-required' };
 
 /** Thrown to roll the order back; a caller whose transaction this joined sees it and rolls back its own. */
 export class SignInRequired extends Error {
@@ -24,17 +25,18 @@ export class SignInRequired extends Error {
   }
 }
 
-export async function placeWithMemberships(
+export async function holdWithMemberships(
   db: Db,
-  place: (trx: Db) => Promise<PlaceOrderResult>,
-): Promise<PlaceWithMembershipsResult> {
+  hold: (trx: Db) => Promise<PlaceOrderResult<HeldOrder>>,
+): Promise<HoldWithMembershipsResult> {
   try {
     return await inTransaction(db, async (trx) => {
-      const placed = await place(trx);
-      if (placed.ok && (await grantPaidMemberships(trx, placed.order)) === 'needs-account') {
-        throw new SignInRequired();
+      const held = await hold(trx);
+      if (held.ok && held.order.siteUserId === null) {
+        const areas = await memberAreasPaidBy(trx, held.order.websiteId, held.order.id);
+        if (areas.length > 0) throw new SignInRequired();
       }
-      return placed;
+      return held;
     });
   } catch (error) {
     // Only a transaction of our own has been rolled back by the throw; a joined one is its owner's to end.

@@ -25,6 +25,7 @@ import type { AccountPage, Route } from '../routing/resolve-route.ts';
 import type { TagDataSource } from '../template-package/index.ts';
 import type { CartMemo } from './cart-memo.ts';
 import { type CheckoutFormState, checkoutJson, orderJson } from './checkout-json.ts';
+import { type CheckoutPaymentInfo, TEST_PROVIDER_PAYMENT } from './checkout-payment-json.ts';
 import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJson } from './content-json.ts';
 import { installmentContextJson } from './installment-context-json.ts';
 import type { LoadedItems } from './load-items.ts';
@@ -80,6 +81,8 @@ export interface PageRequest {
   crumb?: string;
   /** A checkout form sent back with problems: the page shows them with the visitor's values. */
   checkout?: CheckoutFormState;
+  /** The server's payment provider, as the checkout's payment fields need it; the test provider when absent. */
+  payment?: CheckoutPaymentInfo;
   /** A site form posted without script: its block shows the outcome (renderer/form-attempts.ts). */
   formAttempt?: FormAttempt;
   /**
@@ -279,6 +282,8 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
             crumb: request.crumb,
             minimum: minimumSubtotalOf(site),
             form: request.checkout,
+            payment: request.payment ?? TEST_PROVIDER_PAYMENT,
+            secondStep: hasStore ? data.visitor.checkoutSecondStep : undefined,
           }),
         },
         ...page(undefined),

@@ -17,7 +17,9 @@ import {
   type CheckoutField,
   type CheckoutValues,
 } from '../../api/services/checkout-form.ts';
+import { PAYMENT_FIELDS, type PaymentErrors, type PaymentField } from '../../api/services/payment-form.ts';
 import { lineTotal } from '../../domain/money/minor-units.ts';
+import { type CheckoutPaymentInfo, checkoutPaymentJson } from './checkout-payment-json.ts';
 import {
   addressChoicesJson,
   couponsJson,
@@ -35,8 +37,10 @@ type Json = Record<string, unknown>;
 export interface CheckoutFormState {
   values: CheckoutValues;
   errors: CheckoutErrors;
-  /** A problem with the order as a whole (the crumb, stock, the minimum), shown above everything. */
+  /** A problem with the order as a whole (the crumb, stock, the minimum, a declined card), shown above everything. */
   alert?: { message: string; detail?: string };
+  /** The payment fields' problems (api/services/payment-form.ts); their values are never kept. */
+  paymentErrors?: PaymentErrors;
 }
 
 export interface CheckoutInput {
@@ -49,6 +53,10 @@ export interface CheckoutInput {
   crumb: string | undefined;
   minimum: MinimumSubtotal | null;
   form: CheckoutFormState | undefined;
+  /** The server's payment provider: which payment fields the form has. */
+  payment: CheckoutPaymentInfo;
+  /** Where the cart's payment waits for its second step (the shopper's bank), when it is bought but not yet paid. */
+  secondStep?: string | undefined;
 }
 
 /** The element ids the template gives each field; the error summary links to them. */
@@ -66,15 +74,24 @@ const INPUT_IDS: Record<CheckoutField, string> = {
   giftCardCode: 'checkout-gift-card-code',
 };
 
+const PAYMENT_INPUT_IDS: Record<PaymentField, string> = {
+  cardNumber: 'checkout-card-number',
+  cardExpiry: 'checkout-card-expiry',
+  cardCvc: 'checkout-card-cvc',
+  paymentMethod: 'checkout-payment-method',
+};
+
 export function checkoutJson(input: CheckoutInput): Json {
   const { cart, form } = input;
   const open = cart !== undefined && !cart.isPurchased && cart.entries.length > 0;
   const belowMinimum = open && isBelowMinimumSubtotal(cart.subtotalCents, cart.currency, input.minimum);
   const errors = form?.errors ?? {};
+  const paymentErrors = form?.paymentErrors ?? {};
   return {
     crumb: input.crumb ?? '',
     cartToken: input.cartToken,
     purchased: cart?.isPurchased === true,
+    awaitingPayment: cart?.isPurchased && input.secondStep ? { url: input.secondStep } : undefined,
     cart: open
       ? {
           currency: cart.currency,
@@ -103,16 +120,23 @@ export function checkoutJson(input: CheckoutInput): Json {
             : {}),
         }
       : undefined,
+    payment: open ? checkoutPaymentJson(input.payment, input.priced) : undefined,
     address: open && input.priced ? addressChoicesJson(input.priced, form?.values ?? {}) : undefined,
     minimum: belowMinimum && input.minimum ? moneyJson(input.minimum.cents, input.minimum.currency) : undefined,
     canOrder: open && !belowMinimum,
     alert: form?.alert,
     values: form?.values ?? {},
     errors,
-    // In the page's field order, so the summary reads like the form.
-    errorList: CHECKOUT_FIELDS.flatMap((field) =>
-      errors[field] ? [{ field, inputId: INPUT_IDS[field], message: errors[field] }] : [],
-    ),
+    paymentErrors,
+    // In the page's field order, so the summary reads like the form; the payment comes last.
+    errorList: [
+      ...CHECKOUT_FIELDS.flatMap((field) =>
+        errors[field] ? [{ field, inputId: INPUT_IDS[field], message: errors[field] }] : [],
+      ),
+      ...PAYMENT_FIELDS.flatMap((field) =>
+        paymentErrors[field] ? [{ field, inputId: PAYMENT_INPUT_IDS[field], message: paymentErrors[field] }] : [],
+      ),
+    ],
   };
 }
 

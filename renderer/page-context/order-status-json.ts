@@ -6,6 +6,7 @@
  * them (a status, and where it ships; no carrier or tracking exists yet).
  */
 import type { OrderSummary, PlacedOrder } from '../../api/repositories/order-repository.ts';
+import { orderStatusPath } from '../../api/services/order-links.ts';
 import { orderJson } from './checkout-json.ts';
 import { moneyJson } from './money-json.ts';
 
@@ -27,11 +28,6 @@ const FULFILMENT_TEXT: Record<OrderStatus, { shipping: string; noShipping: strin
   FULFILLED: { shipping: 'Shipped.', noShipping: 'Fulfilled.' },
   CANCELED: { shipping: 'Canceled: nothing will be shipped.', noShipping: 'Canceled.' },
 };
-
-/** The status page's address; the order number is what the buyer sees and says. */
-export function orderStatusPath(orderNumber: number): string {
-  return `/account/orders/${orderNumber}`;
-}
 
 export function orderSummaryJson(order: OrderSummary): Json {
   return {

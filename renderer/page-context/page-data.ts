@@ -31,9 +31,11 @@ import {
   type SearchPage,
   searchItems,
 } from '../../api/repositories/item-repository.ts';
+import { findPaymentOfOrder } from '../../api/repositories/order-payment-repository.ts';
 import {
   getOrder,
   getOrderByNumber,
+  isStatusToken,
   listOrdersOfSiteUser,
   type OrderSummary,
   type PlacedOrder,
@@ -95,6 +97,8 @@ export interface VisitorData {
   checkoutCart?: ShoppingCart | undefined;
   /** That cart priced under the store's checkout rules, when it can be bought (issue 20). */
   checkoutPriced?: PricedCart | undefined;
+  /** Where that cart's payment waits for its second step, when it is bought and its order is not yet paid. */
+  checkoutSecondStep?: string | undefined;
   order?: PlacedOrder | undefined;
   /** The member areas the order's paywall products opened, by id, on its confirmation page. */
   orderMemberAreaIds?: string[];
@@ -105,17 +109,23 @@ export interface VisitorData {
 /** The account page lists this many of a user's newest orders; a store's buyers rarely have more. */
 export const ORDER_HISTORY_LIMIT = 100;
 
-/** The confirmation page's token (the order's random id), compared without telling how much of it matched. */
+/**
+ * The order's confirmation token (its random id) or the receipt email's
+ * (its status token), compared without telling how much of it matched.
+ */
 function holdsToken(order: PlacedOrder, token: string | null): boolean {
-  if (token === null || !isId(token)) return false;
+  if (token === null) return false;
+  const expected = isId(token) ? order.id : isStatusToken(token) ? order.statusToken : null;
+  if (expected === null) return false;
   const sent = Buffer.from(token);
-  const expected = Buffer.from(order.id);
-  return sent.length === expected.length && timingSafeEqual(sent, expected);
+  const known = Buffer.from(expected);
+  return sent.length === known.length && timingSafeEqual(sent, known);
 }
 
 /**
  * An order's status page shows it to the user who placed it signed in, or to
- * whoever holds its confirmation token; to anyone else it does not exist.
+ * whoever holds its confirmation token or the link in its receipt email; to
+ * anyone else it does not exist.
  */
 function mayView(order: PlacedOrder, request: PageRequest): boolean {
   const accountId = request.viewer?.account?.id;
@@ -329,12 +339,25 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
       const cartToken = query.get('cartToken') ?? undefined;
       const priced = (cart: ShoppingCart | undefined) =>
         cart && !cart.isPurchased && cart.entries.length > 0 ? priceShoppingCart(db, request.site, cart) : undefined;
+      // A bought cart whose order still waits for its payment's second step: the page leads back to it.
+      const secondStep = async (cart: ShoppingCart | undefined) => {
+        if (!cart?.isPurchased || !cart.orderId) return undefined;
+        const payment = await findPaymentOfOrder(db, websiteId, cart.orderId);
+        return payment?.status === 'requires-action' ? (payment.actionUrl ?? undefined) : undefined;
+      };
+      const checkoutData = async (checkoutCart: ShoppingCart | undefined) => {
+        const [checkoutPriced, checkoutSecondStep] = await Promise.all([
+          priced(checkoutCart),
+          secondStep(checkoutCart),
+        ]);
+        return { checkoutCart, checkoutPriced, checkoutSecondStep };
+      };
       if (cartToken === undefined) {
         const cart = await own(request.cartId);
-        return { cart: open(cart), checkoutCart: cart, checkoutPriced: await priced(cart) };
+        return { cart: open(cart), ...(await checkoutData(cart)) };
       }
       const [cart, checkoutCart] = await Promise.all([own(request.cartId), own(cartToken)]);
-      return { cart: open(cart), checkoutCart, checkoutPriced: await priced(checkoutCart) };
+      return { cart: open(cart), ...(await checkoutData(checkoutCart)) };
     }
     case 'order-confirmed': {
       const token = query.get('orderToken') ?? '';

@@ -11,6 +11,9 @@ export const ENTRIES_PATH = '/api/commerce/shopping-cart/entries';
 
 export const productId = (slug: string): string => demoId('product', slug);
 
+/** The checkout form's payment fields with the test provider's card that succeeds (api/payments/test-cards.ts). */
+export const PAY_WITH_TEST_CARD = { cardNumber: '4242 4242 4242 4242', cardExpiry: '12/49', cardCvc: '123' } as const;
+
 /** A visitor: keeps the cookies the server sets and sends its crumb on writes. */
 export class Visitor {
   private static count = 0;

@@ -14,7 +14,7 @@ import { DEMO_SHIPPING } from '../../api/seed/demo-checkout-rules.ts';
 import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
 import { type DemoApp, openDemoApp } from '../site/demo-app.ts';
-import { CRUMB, productId, Visitor } from './api-helpers.ts';
+import { CRUMB, PAY_WITH_TEST_CARD, productId, Visitor } from './api-helpers.ts';
 import { OwnerClient } from './owner-helpers.ts';
 
 const MUG = { itemId: productId('stoneware-mug'), sku: 'FW-MUG-SLATE', quantity: 1 };
@@ -30,6 +30,7 @@ const BUYER = {
   region: 'NY',
   postalCode: '14201',
   country: 'US',
+  ...PAY_WITH_TEST_CARD,
 };
 
 const main = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
@@ -318,7 +319,7 @@ t.test('a digital-only order asks for no address and pays no shipping', async (t
   const page = main((await visitor.request('GET', '/checkout')).body);
   t.notMatch(page, /name="country"|Shipping method/);
   t.match(page, /id="checkout-discount-code"/, 'a code can still be applied');
-  const placed = await submit(visitor, { email: 'ada@example.com', name: 'Ada Lovelace' });
+  const placed = await submit(visitor, { email: 'ada@example.com', name: 'Ada Lovelace', ...PAY_WITH_TEST_CARD });
   t.equal(placed.statusCode, 303);
   const [order] = await orders(demo);
   t.match(order, { grandTotalMinor: '1400', shippingMinor: '0', taxMinor: '0', shippingMethod: null });

@@ -13,7 +13,7 @@ import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
 import { newGiftCardCode } from '../../api/services/gift-card-issue.ts';
 import { formatGiftCardCode } from '../../domain/checkout/gift-cards.ts';
 import { type DemoApp, openDemoApp } from '../site/demo-app.ts';
-import { CRUMB, productId, Visitor } from './api-helpers.ts';
+import { CRUMB, PAY_WITH_TEST_CARD, productId, Visitor } from './api-helpers.ts';
 
 const GIFT_CARDS = '/api/commerce/shopping-cart/gift-cards';
 const GUIDE = { itemId: productId('home-barista-field-guide'), quantity: 1 };
@@ -24,7 +24,7 @@ const GIFT_CARD_50 = {
   quantity: 1,
   additionalFields: JSON.stringify(RECIPIENT),
 };
-const BUYER = { email: 'ada@example.com', name: 'Ada Lovelace' };
+const BUYER = { email: 'ada@example.com', name: 'Ada Lovelace', ...PAY_WITH_TEST_CARD };
 
 const main = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
 const fieldError = (html: string, id: string) =>

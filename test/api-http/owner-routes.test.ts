@@ -14,6 +14,7 @@ import type { OwnerPermission } from '../../api/http/owner-auth.ts';
 import { OWNER_PATH_PREFIXES } from '../../api/http/owner-route.ts';
 import { RateLimiter } from '../../api/http/rate-limits.ts';
 import { MediaStore } from '../../api/media/media-store.ts';
+import { TestPaymentProvider } from '../../api/payments/test-payment-provider.ts';
 import { hashPassword } from '../../api/repositories/password-hash.ts';
 import { DEMO_WEBSITE_ID, formId } from '../../api/seed/demo-ids.ts';
 import { MemoryStore } from '../../api/state/memory-store.ts';
@@ -59,6 +60,7 @@ async function listApiRoutes(): Promise<DeclaredRoute[]> {
     limiter: new RateLimiter(new MemoryStore()),
     captcha: captchaConfigFromEnv({}),
     media: new MediaStore(os.tmpdir()),
+    payments: new TestPaymentProvider(db, { webhookSecret: TEST_SECRET }),
   });
   await bare.ready();
   await bare.close();

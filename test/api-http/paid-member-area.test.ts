@@ -14,7 +14,7 @@ import { grantPaidMemberships } from '../../api/repositories/paid-membership-rep
 import { collectionId, DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
 import { DEMO_MEMBER } from '../../api/seed/demo-member.ts';
 import { openDemoApp } from '../site/demo-app.ts';
-import { CRUMB, productId, Visitor } from './api-helpers.ts';
+import { CRUMB, PAY_WITH_TEST_CARD, productId, Visitor } from './api-helpers.ts';
 import { Member, newEmail } from './site-user-helpers.ts';
 
 const { app, handle } = await openDemoApp(t);
@@ -25,7 +25,7 @@ const LESSON_TEXT = 'First crack sounds like popcorn';
 const PRODUCT = '/shop/the-roasters-notebook';
 const NOTEBOOK = { itemId: productId('the-roasters-notebook'), quantity: 1 };
 const AREA_ID = collectionId('roasting-at-home');
-const BUYER = { email: 'buyer@example.coffee', name: 'Bea Buyer' };
+const BUYER = { email: 'buyer@example.coffee', name: 'Bea Buyer', ...PAY_WITH_TEST_CARD };
 
 // The demo store's $10.00 minimum is there to show its notice with this very product; this store has none.
 const settings = await db

@@ -9,6 +9,7 @@
  */
 import t from 'tap';
 import { listOutbox } from '../../api/mail/index.ts';
+import { TestPaymentProvider } from '../../api/payments/test-payment-provider.ts';
 import { updateCartChoices } from '../../api/repositories/cart-checkout-repository.ts';
 import { addEntry, createCart, getCart } from '../../api/repositories/cart-repository.ts';
 import {
@@ -35,6 +36,12 @@ const { db, kind } = await openTestDatabase(t, { poolSize: 20 });
 t.comment(`database: ${kind}`);
 
 const ORIGIN = 'https://shop.example.test';
+/** Paid with the test provider's card that succeeds, for what gift cards leave to pay. */
+const PAY = {
+  provider: new TestPaymentProvider(db, { webhookSecret: 'whsec_gift_cards' }),
+  paymentMethod: '4242424242424242',
+  origin: ORIGIN,
+};
 
 const details = (more: Partial<CheckoutDetails> = {}): CheckoutDetails => ({
   email: 'ada@example.com',
@@ -125,7 +132,7 @@ t.test('an order makes one card per gift card unit, and mails each to its recipi
     { product: giftCard, variant: 1, quantity: 2, fields: recipient },
     { product: giftCard, variant: 0 },
   ]);
-  const outcome = await placeCheckoutOrder(db, site, bought, details(), null, ORIGIN);
+  const outcome = await placeCheckoutOrder(db, site, bought, details(), null, PAY);
   if (!outcome.ok) throw new Error(`not placed: ${JSON.stringify(outcome)}`);
   const order = outcome.order;
   const cards = await giftCardsOfOrder(db, websiteId, order.id);
@@ -169,11 +176,11 @@ t.test('an order makes one card per gift card unit, and mails each to its recipi
 t.test('a card pays part of one order, then the rest of its balance on the next', async (t) => {
   const { site, websiteId, guide, cart, card, balanceOf, ledgerSum } = await shop({ guidePrice: 3000 });
   const gift = await card('5000');
-  const first = await placeCheckoutOrder(db, site, await cart([{ product: guide }], [gift]), details(), null, ORIGIN);
+  const first = await placeCheckoutOrder(db, site, await cart([{ product: guide }], [gift]), details(), null, PAY);
   t.match(first, { ok: true, order: { grandTotalCents: '3000', giftCardCents: '3000' } }, 'whole: the card pays all');
   t.equal(await balanceOf(gift.id), '2000');
 
-  const second = await placeCheckoutOrder(db, site, await cart([{ product: guide }], [gift]), details(), null, ORIGIN);
+  const second = await placeCheckoutOrder(db, site, await cart([{ product: guide }], [gift]), details(), null, PAY);
   t.match(second, { ok: true, order: { grandTotalCents: '3000', giftCardCents: '2000' } }, 'part: the card is used up');
   t.equal(await balanceOf(gift.id), '0');
   t.equal(await ledgerSum(gift.id), '0', 'the ledger sums to the balance');
@@ -187,7 +194,7 @@ t.test('a card pays part of one order, then the rest of its balance on the next'
 t.test('an order that is not placed debits nothing', async (t) => {
   const { site, guide, cart, card, balanceOf, ledgerSum } = await shop({ guideStock: 0 });
   const gift = await card('5000');
-  const outcome = await placeCheckoutOrder(db, site, await cart([{ product: guide }], [gift]), details(), null, ORIGIN);
+  const outcome = await placeCheckoutOrder(db, site, await cart([{ product: guide }], [gift]), details(), null, PAY);
   t.match(outcome, { ok: false, problem: 'out-of-stock' });
   t.equal(await balanceOf(gift.id), '5000');
   t.equal(await ledgerSum(gift.id), '5000', 'no ledger row was left behind');
@@ -202,7 +209,7 @@ t.test('an order is placed only at the amount left to pay the shopper was shown'
     await cart([{ product: guide }], [gift]),
     details({ expectedAmountDueCents: '0' }),
     null,
-    ORIGIN,
+    PAY,
   );
   t.same(outcome, {
     ok: false,
@@ -216,7 +223,7 @@ t.test('what an order took is given back once (a payment that failed after it wa
   const { site, websiteId, guide, cart, card, balanceOf, ledgerSum } = await shop();
   const a = await card('1000');
   const b = await card('5000');
-  const outcome = await placeCheckoutOrder(db, site, await cart([{ product: guide }], [a, b]), details(), null, ORIGIN);
+  const outcome = await placeCheckoutOrder(db, site, await cart([{ product: guide }], [a, b]), details(), null, PAY);
   if (!outcome.ok) throw new Error('not placed');
   t.equal(outcome.order.giftCardCents, '2500');
   t.same([await balanceOf(a.id), await balanceOf(b.id)], ['0', '3500']);
@@ -248,7 +255,7 @@ t.test('20 checkouts at once on one $100 card, each shown $25 paid by it: exactl
         bought,
         details({ email: `buyer${index}@example.com`, expectedAmountDueCents: '0' }),
         null,
-        ORIGIN,
+        PAY,
       ),
     ),
   );
@@ -283,7 +290,7 @@ t.test('20 checkouts at once on one $100 card of $30 each, taking what is left: 
   for (let n = 0; n < 20; n++) carts.push(await cart([{ product: guide, variant: n }], [gift]));
   const outcomes = await Promise.all(
     carts.map((bought, index) =>
-      placeCheckoutOrder(db, site, bought, details({ email: `buyer${index}@example.com` }), null, ORIGIN),
+      placeCheckoutOrder(db, site, bought, details({ email: `buyer${index}@example.com` }), null, PAY),
     ),
   );
   const placed = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.order] : []));

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import t from 'tap';
-import { browserSkip, openSiteInBrowser, screenshot, VIEWPORTS } from './browser-support.ts';
+import { browserSkip, fillTestCard, openSiteInBrowser, screenshot, VIEWPORTS } from './browser-support.ts';
 
 const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -89,6 +89,7 @@ t.test('no axe violations on any page type, desktop and phone', { skip: browserS
     await page.getByLabel('State, province or region').fill('New York');
     await page.getByLabel('Postal code').fill('10118');
     await page.getByRole('button', { name: 'Update shipping and totals' }).click();
+    await fillTestCard(page);
     await page.getByRole('button', { name: 'Place test order' }).click();
     await page.waitForURL(/\/checkout\/order-confirmed\?/);
     await page.waitForLoadState('networkidle');

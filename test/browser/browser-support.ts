@@ -103,3 +103,10 @@ export function watchProblems(page: Page, options: { allowStatus?: (url: string,
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true });
 }
+
+/** The checkout's payment fields filled as a shopper types them: the test provider's card that succeeds, unless another is given. */
+export async function fillTestCard(page: Page, cardNumber = '4242 4242 4242 4242'): Promise<void> {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/49');
+  await page.getByLabel('Security code').fill('123');
+}

@@ -5,7 +5,7 @@
  * problems and the confirmation page.
  */
 import t from 'tap';
-import { browserSkip, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
+import { browserSkip, fillTestCard, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
 
 t.test('check out from the cart, with and without scripts', { skip: browserSkip(t) }, async (t) => {
   const { base, browser } = await openSiteInBrowser(t);
@@ -34,7 +34,10 @@ t.test('check out from the cart, with and without scripts', { skip: browserSkip(
     await checkout.click();
     await page.waitForURL(`${base}/checkout`);
     await t.resolveMatch(page.getByRole('heading', { level: 1 }).innerText(), 'Checkout');
-    await t.resolveMatch(page.locator('.checkout-test-notice').innerText(), 'Test order: no payment is taken.');
+    await t.resolveMatch(
+      page.locator('.checkout-test-notice').innerText(),
+      'Test mode: pay with a test card; no money moves.',
+    );
 
     // Only the email, and a bad one: the page comes back with the problems listed and linked.
     await page.getByLabel('Email').fill('scoop@');
@@ -85,6 +88,7 @@ t.test('check out from the cart, with and without scripts', { skip: browserSkip(
     await page.locator('.checkout-totals', { hasText: 'Maine sales tax' }).waitFor();
     await t.resolveMatch(page.locator('.checkout-totals').innerText(), /Maine sales tax \(5\.5%\)\s*\$2\.64/);
     t.equal(await page.getByLabel('State').inputValue(), 'ME', `${mode}: the state list, with Maine chosen`);
+    await fillTestCard(page);
     await page.getByRole('button', { name: 'Place test order' }).click();
     await page.waitForURL(/\/checkout\/order-confirmed\?orderToken=[0-9a-f]{24}$/);
     await t.resolveMatch(page.getByRole('heading', { level: 1 }).innerText(), 'Thank you, your order is placed');

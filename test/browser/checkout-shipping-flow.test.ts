@@ -6,7 +6,7 @@
  * WELCOME10 takes 10% off.
  */
 import t from 'tap';
-import { browserSkip, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
+import { browserSkip, fillTestCard, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
 
 t.test('address, shipping, a code, and the totals on the confirmation', { skip: browserSkip(t) }, async (t) => {
   const { base, browser } = await openSiteInBrowser(t);
@@ -69,6 +69,7 @@ t.test('address, shipping, a code, and the totals on the confirmation', { skip: 
     t.equal(await page.getByLabel('Discount code').inputValue(), '', `${mode}: the field is cleared once applied`);
     await screenshot(page, `checkout-shipping-${mode}-2-code`);
 
+    await fillTestCard(page);
     await page.getByRole('button', { name: 'Place test order' }).click();
     await page.waitForURL(/\/checkout\/order-confirmed\?orderToken=[0-9a-f]{24}$/);
     await t.resolveMatch(page.getByRole('heading', { level: 1 }).innerText(), 'Thank you, your order is placed');

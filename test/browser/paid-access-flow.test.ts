@@ -8,7 +8,7 @@
 import type { Request } from 'playwright-core';
 import t from 'tap';
 import { DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
-import { browserSkip, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
+import { browserSkip, fillTestCard, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
 
 const LESSON = '/roasting-at-home/reading-first-crack';
 const LESSON_TEXT = 'First crack sounds like popcorn';
@@ -88,6 +88,7 @@ t.test('a visitor is denied, buys the paywall product and reads the lessons', { 
   await page.waitForURL(`${base}/checkout`);
   await page.getByLabel('Email').fill('parker@example.test');
   await page.getByLabel('Full name').fill('Parker Buyer');
+  await fillTestCard(page);
   await settled();
   await page.getByRole('button', { name: 'Place test order' }).click();
   await page.waitForURL(/\/checkout\/order-confirmed\?orderToken=[0-9a-f]{24}$/);

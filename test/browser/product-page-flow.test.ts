@@ -84,7 +84,8 @@ t.test('a sold-out variant shows the sold-out button and its own picture', { ski
   t.equal((await button.innerText()).trim(), CUSTOM_SOLD_OUT, "the store's sold-out text on the button");
   t.equal(await button.getAttribute('data-state'), 'sold-out');
   t.equal(
-    (await page.locator('article.product .product-mark:visible').textContent())?.trim(),
+    // The product's own mark, which follows the chosen variant; related products below have marks of their own.
+    (await page.locator('.product-mark[data-variant-mark]:visible').textContent())?.trim(),
     CUSTOM_SOLD_OUT,
     "the mark uses the store's text too",
   );

@@ -17,7 +17,7 @@ import t from 'tap';
 import { request } from 'undici';
 import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
 import { databaseUrl, onServer, postgresTemplate } from '../api/helpers/postgres-template.ts';
-import { productId } from '../api-http/api-helpers.ts';
+import { PAY_WITH_TEST_CARD, productId } from '../api-http/api-helpers.ts';
 
 // Four server processes start before the first request: more than tap's default on a busy machine.
 t.setTimeout(240_000);
@@ -38,6 +38,7 @@ const BUYER = {
   region: 'ME',
   postalCode: '04101',
   country: 'US',
+  ...PAY_WITH_TEST_CARD,
 };
 
 interface Server {

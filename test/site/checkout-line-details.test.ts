@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
-import { CRUMB, productId, Visitor } from '../api-http/api-helpers.ts';
+import { CRUMB, PAY_WITH_TEST_CARD, productId, Visitor } from '../api-http/api-helpers.ts';
 import { openDemoApp } from './demo-app.ts';
 
 const BUYER = {
@@ -17,6 +17,7 @@ const BUYER = {
   region: 'ME',
   postalCode: '04101',
   country: 'US',
+  ...PAY_WITH_TEST_CARD,
 };
 
 const main = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
@@ -89,7 +90,7 @@ t.test("a gift card's denomination, recipient and note show on checkout and the 
   t.match(checkout, /For:<\/span> Grace &lt;Hopper&gt; \(grace@example\.com\)/, 'the recipient, escaped');
   t.match(checkout, /Note:<\/span> Happy birthday &amp; many more/, 'the note');
 
-  const confirmed = await placeOrder(visitor, { email: BUYER.email, name: BUYER.name });
+  const confirmed = await placeOrder(visitor, { email: BUYER.email, name: BUYER.name, ...PAY_WITH_TEST_CARD });
   t.match(
     confirmed,
     /For:<\/span> Grace &lt;Hopper&gt; \(grace@example\.com\)/,

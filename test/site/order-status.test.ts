@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import t from 'tap';
 import { DEMO_WEBSITE_ID } from '../../api/seed/seed-demo-site.ts';
-import { productId, Visitor } from '../api-http/api-helpers.ts';
+import { PAY_WITH_TEST_CARD, productId, Visitor } from '../api-http/api-helpers.ts';
 import { Member, newEmail } from '../api-http/site-user-helpers.ts';
 import { openDemoApp } from './demo-app.ts';
 
@@ -24,6 +24,7 @@ const BUYER = {
   region: 'ME',
   postalCode: '04101',
   country: 'US',
+  ...PAY_WITH_TEST_CARD,
 };
 
 /** Checks out the visitor's cart with the form, as a browser without script does; the confirmation's token. */

@@ -1,0 +1,25 @@
+/**
+ * The addresses of an order's pages, for the pages that link to them and
+ * the emails that carry them: the confirmation (page type 202), reached by
+ * the order's random id right after checkout, and the status page (211),
+ * reached from the receipt email by the order's own random status token, or
+ * by its owner signed in.
+ */
+import type { PlacedOrder } from '../repositories/order-repository.ts';
+
+/** Where checkout sends the buyer once the order is placed. */
+export function orderConfirmedPath(orderId: string): string {
+  return `/checkout/order-confirmed?orderToken=${encodeURIComponent(orderId)}`;
+}
+
+/** The status page's address; the order number is what the buyer sees and says. */
+export function orderStatusPath(orderNumber: number): string {
+  return `/account/orders/${orderNumber}`;
+}
+
+/** The receipt email's link: the status page with the order's token, which shows it to whoever holds the email. */
+export function orderStatusLink(origin: string, order: Pick<PlacedOrder, 'orderNumber' | 'statusToken'>): string {
+  const url = new URL(orderStatusPath(order.orderNumber), origin);
+  if (order.statusToken !== null) url.searchParams.set('orderToken', order.statusToken);
+  return url.href;
+}
