@@ -27,6 +27,7 @@ import { htmlErrors } from './html-errors.ts';
 import { islandsRoute, islandsUrl } from './islands-route.ts';
 import { PageCache } from './page-cache.ts';
 import { pageRoutes } from './page-routes.ts';
+import { sitePreviewer } from './site-previewer.ts';
 import { TemplatePackages } from './template-packages.ts';
 
 export interface AppOptions {
@@ -154,8 +155,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(htmlErrors);
   await app.register(inputGuard);
   await app.register(fastifyStatic, { root: options.templatesRoot, serve: false });
-  await app.register(apiRoutes, { db: options.db, secret: options.secret, limiter, captcha });
   const islands = await bundleIslands();
+  const now = options.now ?? Date.now;
+  const renderTimeLimitMs = options.renderTimeLimitMs ?? RENDER_TIME_LIMIT_MS;
+  const previewer = sitePreviewer({ packages, islandsUrl: islandsUrl(islands), now, renderTimeLimitMs });
+  await app.register(apiRoutes, { db: options.db, secret: options.secret, limiter, captcha, previewer });
   await app.register(islandsRoute, { bundle: islands });
   await app.register(adminRoutes, { bundle: await bundleAdmin() });
   await app.register(assetRoutes, { db: options.db, packages });
@@ -163,13 +167,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     packages,
     development: options.development,
-    now: options.now ?? Date.now,
+    now,
     cache: options.development ? undefined : new PageCache(),
     islandsUrl: islandsUrl(islands),
     contentClock: options.contentClock,
     limiter,
     store,
-    renderTimeLimitMs: options.renderTimeLimitMs ?? RENDER_TIME_LIMIT_MS,
+    renderTimeLimitMs,
     captcha,
     secret: options.secret,
   });

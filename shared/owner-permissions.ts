@@ -80,6 +80,12 @@ export const OWNER_ACTIONS = [
   'navigation:write',
   /** The traffic, commerce and site speed dashboards. */
   'analytics:read',
+  /** Pages, posts, events, galleries and collections as the admin app edits them, their history and the preview. */
+  'content:read',
+  /** Saving any of those: a content version each time. */
+  'content:write',
+  /** The template's style tweaks (colours, fonts, sizes) for the whole site. */
+  'design:write',
 ] as const;
 
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
@@ -127,14 +133,17 @@ const READ_ALL = [
   'commerce-preferences:read',
   'contributors:read',
   'billing:read',
+  'content:read',
 ] as const satisfies readonly OwnerAction[];
+/** Filling the site: content and its style, but neither commerce nor settings. */
+const EDIT_CONTENT = ['content:read', 'content:write', 'design:write'] as const satisfies readonly OwnerAction[];
 
 /** Role → allowed actions. A role absent from an action's list is refused it (403). */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = {
   [ROLES.admin]: OWNER_ACTIONS,
   [ROLES.billing]: [...READ_SITE, 'billing:read', 'billing:write'],
   [ROLES.reporting]: [...READ_SITE, 'analytics:read'],
-  [ROLES.editor]: [...READ_SITE, 'code-injection:read', 'navigation:read', 'navigation:write'],
+  [ROLES.editor]: [...READ_SITE, 'code-injection:read', 'navigation:read', 'navigation:write', ...EDIT_CONTENT],
   [ROLES.moderator]: READ_SITE,
   [ROLES.commenter]: ['own-account'],
   [ROLES.storeManager]: [
@@ -162,6 +171,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'restock-notifications',
     'store:create',
     'navigation:write',
+    'content:write',
+    'design:write',
   ],
 };
 

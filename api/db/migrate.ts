@@ -28,6 +28,7 @@ import * as orderLineDetails from './migrations/0026-order-line-details.ts';
 import * as productReviews from './migrations/0027-product-reviews.ts';
 import * as payments from './migrations/0028-payments.ts';
 import * as likesOutsideContentVersion from './migrations/0029-likes-outside-content-version.ts';
+import * as contentRevisions from './migrations/0030-content-revisions.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0024-jobs': jobs,
   '0028-payments': payments,
   '0029-likes-outside-content-version': likesOutsideContentVersion,
+  '0030-content-revisions': contentRevisions,
   '0020-checkout-rules': checkoutRules,
   '0025-owner-accounts': ownerAccounts,
   '0026-order-line-details': orderLineDetails,

@@ -176,6 +176,8 @@ export interface CollectionsTable {
   settings: DefaultedJson<Record<string, unknown>>;
   createdOn: CreatedAt;
   updatedOn: Timestamp;
+  /** The latest saved revision (migration 0030): a save based on an older one is a conflict. */
+  revision: Generated<number>;
 }
 
 export interface ItemsTable {
@@ -206,6 +208,8 @@ export interface ItemsTable {
   endDate: NullableTimestamp;
   location: NullableJson<EventLocation>;
   structuredContent: DefaultedJson<Record<string, unknown>>;
+  /** The latest saved revision (migration 0030): a save based on an older one is a conflict. */
+  revision: Generated<number>;
   /**
    * What search matches and ranks (migration 0010): title weighted A, body B,
    * computed by Postgres from the row, so never written. Read only by search's
@@ -690,6 +694,19 @@ export interface MailOutboxTable {
   claimedUntil: NullableTimestamp;
 }
 
+/** One saved revision of a collection or an item, whole (migration 0030): its history, and what a restore copies back. */
+export interface ContentRevisionsTable {
+  websiteId: string;
+  subjectKind: 'collection' | 'item';
+  subjectId: string;
+  revision: number;
+  snapshot: Json<Record<string, unknown>>;
+  /** Who saved it; null for an API key, or for the state an item had before its first save here. */
+  contributorId: Nullable<string>;
+  note: Generated<string>;
+  createdOn: CreatedAt;
+}
+
 export interface ContentChangesTable {
   websiteId: string;
   id: Generated<string>;
@@ -698,6 +715,7 @@ export interface ContentChangesTable {
 
 export interface Database {
   contentChanges: ContentChangesTable;
+  contentRevisions: ContentRevisionsTable;
   websites: WebsitesTable;
   domains: DomainsTable;
   websiteSettings: WebsiteSettingsTable;

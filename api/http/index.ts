@@ -28,6 +28,7 @@ import { ownerRoutes } from './owner-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { restockRoutes } from './restock-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
+import type { SitePreviewer } from './site-previewer.ts';
 import { siteUserAccountRoutes } from './site-user-account-routes.ts';
 import { siteUserLinkRoutes } from './site-user-link-routes.ts';
 import { verifySiteUserXsrf } from './site-user-session.ts';
@@ -42,6 +43,8 @@ export interface ApiRoutesOptions {
   captcha: CaptchaConfig;
   /** Days of visitor events kept (api/analytics); default 400, a year and its comparison month. */
   analyticsRetentionDays?: number;
+  /** The renderer's side of the content editors' preview and style panel (renderer/site-previewer.ts). */
+  previewer?: SitePreviewer;
 }
 
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -105,7 +108,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
 
   await app.register(cartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(inventoryRoutes, { db: options.db });
-  await app.register(ownerRoutes, { db: options.db, limiter: options.limiter });
+  await app.register(ownerRoutes, { db: options.db, limiter: options.limiter, previewer: options.previewer });
   await app.register(cartCheckoutRoutes, { db: options.db });
   await app.register(likeRoutes, { db: options.db });
   await app.register(reviewRoutes, { db: options.db, limiter: options.limiter });

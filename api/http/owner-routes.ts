@@ -5,14 +5,19 @@ import { analyticsDashboardRoutes } from './analytics-dashboard-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
 import { billingRoutes } from './billing-routes.ts';
 import { commercePreferencesRoutes } from './commerce-preferences-routes.ts';
+import { contentRoutes } from './content-routes.ts';
 import { contributorRoutes } from './contributor-routes.ts';
 import { ownerCheckoutRulesRoutes } from './owner-checkout-rules-routes.ts';
 import { ownerSessionRoutes } from './owner-session-routes.ts';
 import { ownerSettingsRoutes } from './owner-settings-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
+import type { SitePreviewer } from './site-previewer.ts';
 import { storeCreationRoutes } from './store-creation-routes.ts';
 
-export async function ownerRoutes(app: FastifyInstance, options: { db: Db; limiter: RateLimiter }): Promise<void> {
+export async function ownerRoutes(
+  app: FastifyInstance,
+  options: { db: Db; limiter: RateLimiter; previewer?: SitePreviewer },
+): Promise<void> {
   await app.register(ownerSessionRoutes, options);
   await app.register(ownerSettingsRoutes, { db: options.db });
   await app.register(commercePreferencesRoutes, { db: options.db });
@@ -22,4 +27,5 @@ export async function ownerRoutes(app: FastifyInstance, options: { db: Db; limit
   await app.register(storeCreationRoutes, { db: options.db });
   await app.register(ownerCheckoutRulesRoutes, { db: options.db });
   await app.register(analyticsDashboardRoutes, { db: options.db });
+  await app.register(contentRoutes, { db: options.db, previewer: options.previewer });
 }
