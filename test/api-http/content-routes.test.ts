@@ -119,3 +119,305 @@ t.test('a preview renders the unsaved blocks through the template and saves noth
   const after = await page('/about');
   t.equal(after.html, before.html, 'the site did not change');
 });
+
+t.test('posts: written with sanitized rich text, scheduled, drafted; refused input changes nothing', async (t) => {
+  const journal = collectionId('journal');
+  const list = await editor.request('GET', `${CONTENT}/collections/${journal}/items`);
+  t.equal(list.statusCode, 200, list.body);
+  const author = list.json().authors.find((a: { name: string }) => a.name === 'Theo Marsh');
+  t.ok(author, 'the authors to choose from');
+  const post = {
+    title: 'Cold Brew at Home',
+    urlId: '',
+    body: '<p>Steep <img src=x onerror="alert(1)">overnight.</p><script>document.cookie</script>',
+    excerpt: '<p>Twelve hours, <a href="javascript:void(0)">no heat</a>.</p>',
+    authorId: author.id,
+    categories: ['Brewing'],
+    tags: ['cold brew', 'summer'],
+    mainImageId: imageId('journal-window-light.svg'),
+    publication: 'published',
+    commentsEnabled: true,
+  };
+  const bad = await editor.request('POST', `${CONTENT}/collections/${journal}/items`, {
+    ...post,
+    title: ' ',
+    tags: ['summer', 'Summer', 'x'.repeat(51)],
+    categories: ['A category name longer than 25'],
+  });
+  t.equal(bad.statusCode, 400);
+  t.same(bad.json().error.fields, {
+    title: 'Please enter a title.',
+    'tags.1': 'This tag already exists',
+    'tags.2': 'Tags can be at most 50 characters long.',
+    'categories.0': 'Categories can be at most 25 characters long.',
+  });
+  const created = await editor.request('POST', `${CONTENT}/collections/${journal}/items`, post);
+  t.equal(created.statusCode, 201, created.body);
+  const item = created.json().item;
+  t.equal(item.urlId, 'cold-brew-at-home');
+  t.equal(item.status, 'published');
+  t.equal(item.body, '<p>Steep overnight.</p>');
+  t.equal(item.excerpt, '<p>Twelve hours, <a>no heat</a>.</p>');
+  const shown = await page('/journal/cold-brew-at-home');
+  t.equal(shown.status, 200);
+  t.match(shown.html, 'Steep overnight.');
+  t.notMatch(shown.html, 'onerror');
+
+  const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+  const scheduled = await editor.request('PUT', `${CONTENT}/items/${item.id}`, {
+    ...post,
+    baseRevision: item.revision,
+    publication: 'scheduled',
+    publishAt: inAnHour,
+  });
+  t.equal(scheduled.statusCode, 200, scheduled.body);
+  t.equal(scheduled.json().item.status, 'scheduled');
+  t.equal((await page('/journal/cold-brew-at-home')).status, 404, 'not on the site before its time');
+  const past = await editor.request('PUT', `${CONTENT}/items/${item.id}`, {
+    ...post,
+    baseRevision: scheduled.json().item.revision,
+    publication: 'scheduled',
+    publishAt: '2020-01-01T00:00:00Z',
+  });
+  t.equal(past.statusCode, 400);
+  t.equal(past.json().error.fields.publishAt, 'Choose a date and time in the future, or publish now.');
+  const drafted = await editor.request('PUT', `${CONTENT}/items/${item.id}`, {
+    ...post,
+    baseRevision: scheduled.json().item.revision,
+    publication: 'draft',
+    commentsEnabled: false,
+  });
+  t.equal(drafted.json().item.status, 'draft');
+  t.equal(drafted.json().item.commentsEnabled, false);
+});
+
+t.test('a stale save is a conflict that changes nothing; the history restores an earlier version', async (t) => {
+  const about = collectionId('about');
+  const loaded = (await editor.request('GET', `${CONTENT}/collections/${about}`)).json().collection;
+  const first = await editor.request('PUT', `${CONTENT}/collections/${about}/blocks/0`, {
+    baseRevision: loaded.revision,
+    block: { type: 2, html: '<p>First owner’s words.</p>' },
+  });
+  t.equal(first.statusCode, 200, first.body);
+  const second = await editor.request('PUT', `${CONTENT}/collections/${about}/blocks/0`, {
+    baseRevision: loaded.revision,
+    block: { type: 2, html: '<p>Second owner’s words.</p>' },
+  });
+  t.equal(second.statusCode, 409);
+  t.equal(second.json().error.code, 'content-conflict');
+  t.match(second.json().error.message, 'Someone else saved this since you opened it.');
+  const stored = (await editor.request('GET', `${CONTENT}/collections/${about}`)).json().collection;
+  t.equal(stored.blocks[0].html, '<p>First owner’s words.</p>', 'the first save stands');
+  t.equal(stored.revision, loaded.revision + 1);
+
+  const history = await editor.request('GET', `${CONTENT}/history/collection/${about}`);
+  t.equal(history.statusCode, 200);
+  const revisions = history.json().revisions;
+  t.same(
+    revisions.map((r: { revision: number }) => r.revision),
+    [loaded.revision + 1, loaded.revision],
+  );
+  t.equal(revisions[0].savedBy, 'Theo Marsh');
+  t.equal(revisions[0].note, 'Text block edited');
+  const restored = await editor.request('POST', `${CONTENT}/history/collection/${about}/restore`, {
+    baseRevision: stored.revision,
+    revision: loaded.revision,
+  });
+  t.equal(restored.statusCode, 200, restored.body);
+  t.same(restored.json().collection.blocks, loaded.blocks, 'the blocks as they were');
+  t.match((await page('/about')).html, 'Fernwood started in 2022');
+  const stale = await editor.request('POST', `${CONTENT}/history/collection/${about}/restore`, {
+    baseRevision: stored.revision,
+    revision: loaded.revision,
+  });
+  t.equal(stale.statusCode, 409, 'a restore based on an old revision is a conflict too');
+  const missing = await editor.request('POST', `${CONTENT}/history/collection/${about}/restore`, {
+    baseRevision: restored.json().collection.revision,
+    revision: 999,
+  });
+  t.equal(missing.statusCode, 404);
+});
+
+t.test('events and the gallery: a place on the map, captions, and the order by the owner', async (t) => {
+  const events = collectionId('events');
+  const bad = await editor.request('POST', `${CONTENT}/collections/${events}/items`, {
+    title: 'Latte Art Night',
+    body: '',
+    excerpt: '',
+    categories: [],
+    tags: [],
+    mainImageId: null,
+    publication: 'published',
+    startDate: '2027-05-01T19:00:00-04:00',
+    endDate: '2027-05-01T18:00:00-04:00',
+    location: { addressTitle: 'The shop', mapLat: 95, mapLng: -70.25 },
+  });
+  t.equal(bad.statusCode, 400);
+  t.same(bad.json().error.fields, {
+    'location.mapLat': 'Latitude is a number from -90 to 90.',
+    endDate: 'The end cannot be before the start.',
+  });
+  const event = await editor.request('POST', `${CONTENT}/collections/${events}/items`, {
+    title: 'Latte Art Night',
+    body: '<p>Bring a steady hand.</p>',
+    excerpt: '',
+    categories: ['Workshops'],
+    tags: [],
+    mainImageId: null,
+    publication: 'published',
+    startDate: '2027-05-01T19:00:00-04:00',
+    endDate: '2027-05-01T21:00:00-04:00',
+    location: { addressTitle: 'The shop', addressLine1: '112 Exchange Street', mapLat: 43.6579, mapLng: -70.2553 },
+  });
+  t.equal(event.statusCode, 201, event.body);
+  t.same(event.json().item.location.mapLat, 43.6579);
+  t.match((await page('/events/latte-art-night')).html, 'Bring a steady hand.');
+
+  const gallery = collectionId('gallery');
+  const listed = (await editor.request('GET', `${CONTENT}/collections/${gallery}/items`)).json();
+  const ids = listed.items.map((item: { id: string }) => item.id);
+  const first = listed.items[0];
+  const captioned = await editor.request('PUT', `${CONTENT}/items/${first.id}`, {
+    baseRevision: first.revision,
+    title: first.title,
+    caption: 'Home since 2022 <b>& proud</b>',
+    mainImageId: first.mainImageId,
+  });
+  t.equal(captioned.statusCode, 200, captioned.body);
+  t.equal(captioned.json().item.caption, 'Home since 2022 <b>& proud</b>', 'a caption is plain text');
+  t.equal(captioned.json().item.body, '<p>Home since 2022 &lt;b&gt;&amp; proud&lt;/b&gt;</p>');
+
+  const reversed = [...ids].reverse();
+  const stale = await editor.request('PUT', `${CONTENT}/collections/${gallery}/order`, {
+    baseRevision: listed.collection.revision,
+    itemIds: reversed.slice(1),
+  });
+  t.equal(stale.statusCode, 409, 'an order that leaves a picture out is refused');
+  t.equal(stale.json().error.code, 'order-mismatch');
+  const ordered = await editor.request('PUT', `${CONTENT}/collections/${gallery}/order`, {
+    baseRevision: listed.collection.revision,
+    itemIds: reversed,
+  });
+  t.equal(ordered.statusCode, 200, ordered.body);
+  const after = (await editor.request('GET', `${CONTENT}/collections/${gallery}/items`)).json();
+  t.same(
+    after.items.map((item: { id: string }) => item.id),
+    reversed,
+  );
+  const html = (await page('/gallery')).html;
+  t.ok(html.indexOf(listed.items.at(-1).title) < html.indexOf(first.title), 'the site shows the new order');
+});
+
+t.test('collection settings: URL slug filters, page settings, password and member access', async (t) => {
+  const made = (await editor.request('POST', `${CONTENT}/collections`, { kind: 'blog', title: 'Field Notes' })).json()
+    .collection;
+  const settings = {
+    baseRevision: made.revision,
+    title: 'Field Notes',
+    navigationTitle: 'Notes',
+    urlId: 'Field Notes 2027!',
+    description: 'From the farms.',
+    seoTitle: 'Field notes from the farms',
+    seoDescription: 'What we saw this harvest.',
+    socialImageId: null,
+    access: 'password',
+    password: '',
+    enabled: true,
+  };
+  const noPassword = await editor.request('PUT', `${CONTENT}/collections/${made.id}`, settings);
+  t.equal(noPassword.statusCode, 400);
+  t.equal(noPassword.json().error.fields.password, 'Please enter the password visitors will need.');
+  const reserved = await editor.request('PUT', `${CONTENT}/collections/${made.id}`, {
+    ...settings,
+    urlId: 'Cart',
+    access: 'public',
+  });
+  t.equal(reserved.json().error.fields.urlId, 'Cart is not a valid page URL');
+  const taken = await editor.request('PUT', `${CONTENT}/collections/${made.id}`, {
+    ...settings,
+    urlId: 'journal',
+    access: 'public',
+  });
+  t.equal(taken.json().error.fields.urlId, 'Another page of this site already uses this URL.');
+  const saved = await editor.request('PUT', `${CONTENT}/collections/${made.id}`, {
+    ...settings,
+    password: 'harvest-2027',
+  });
+  t.equal(saved.statusCode, 200, saved.body);
+  const collection = saved.json().collection;
+  t.equal(collection.urlId, 'field-notes-2027', 'the url-slug filter made the slug');
+  t.equal(collection.access, 'password');
+  t.equal(collection.hasPassword, true);
+  t.equal(collection.seoTitle, 'Field notes from the farms');
+  t.equal((await page('/field-notes-2027')).status, 401, 'the lock screen');
+  const members = await editor.request('PUT', `${CONTENT}/collections/${made.id}`, {
+    ...settings,
+    baseRevision: collection.revision,
+    urlId: 'field-notes-2027',
+    access: 'members',
+  });
+  t.equal(members.statusCode, 200, members.body);
+  t.equal((await page('/field-notes-2027')).status, 403, 'the member-area page');
+  const home = (await editor.request('GET', `${CONTENT}/collections/${collectionId('home')}`)).json().collection;
+  const disableHome = await editor.request('PUT', `${CONTENT}/collections/${home.id}/enabled`, {
+    baseRevision: home.revision,
+    enabled: false,
+  });
+  t.equal(disableHome.statusCode, 400);
+  t.equal(disableHome.json().error.message, 'The home page cannot be disabled.');
+});
+
+t.test('block references must be the site’s own, and a layout holds at most 60 blocks', async (t) => {
+  const made = (await editor.request('POST', `${CONTENT}/collections`, { kind: 'page', title: 'Limits' })).json()
+    .collection;
+  const refused = await editor.request('POST', `${CONTENT}/collections/${made.id}/blocks`, {
+    baseRevision: made.revision,
+    block: { type: 51, formId: formId('contact') },
+  });
+  t.equal(refused.statusCode, 400);
+  t.same(refused.json().error.fields, { 'block.formId': 'Please choose one of the site’s newsletter forms.' });
+  const badLink = await editor.request('POST', `${CONTENT}/collections/${made.id}/blocks`, {
+    baseRevision: made.revision,
+    block: { type: 53, label: 'Click', href: 'javascript:alert(1)' },
+  });
+  t.same(badLink.json().error.fields, {
+    'block.href': 'Please enter a link such as /shop or https://example.com.',
+  });
+  await db
+    .updateTable('collections')
+    .set({ blocks: JSON.stringify(Array.from({ length: 60 }, () => ({ type: 2, html: '<p>x</p>' }))) })
+    .where('websiteId', '=', DEMO_WEBSITE_ID)
+    .where('id', '=', made.id)
+    .execute();
+  const full = await editor.request('POST', `${CONTENT}/collections/${made.id}/blocks`, {
+    baseRevision: made.revision,
+    block: { type: 2, html: '<p>one too many</p>' },
+  });
+  t.equal(full.statusCode, 400);
+  t.equal(full.json().error.message, 'A page holds at most 60 blocks.');
+});
+
+t.test('style tweaks: colours by the spec’s rules, saved into the site’s stylesheet', async (t) => {
+  const read = await editor.request('GET', '/api/owner/design/tweaks');
+  t.equal(read.statusCode, 200, read.body);
+  const accent = read.json().tweaks.find((tweak: { name: string }) => tweak.name === 'accentColor');
+  t.equal(accent.type, 'color');
+  for (const [value, message] of [
+    ['hsl(400, 50%, 50%)', 'Hue out of bounds.'],
+    ['hsl(20, 1.5, 0.5)', 'Saturation out of bounds.'],
+    ['hsl(20, 50%, 150%)', 'Lightness out of bounds.'],
+    ['hsla(20, 50%, 50%, 2)', 'Alpha out of bounds.'],
+    ['hsl(20, 50%)', 'Missing an H/S/L value.'],
+  ] as const) {
+    const refused = await editor.request('PUT', '/api/owner/design/tweaks', { values: { accentColor: value } });
+    t.equal(refused.statusCode, 400, value);
+    t.equal(refused.json().error.fields.accentColor, message, value);
+  }
+  const saved = await editor.request('PUT', '/api/owner/design/tweaks', {
+    values: { accentColor: 'hsl(210, 0.6, 0.35)' },
+  });
+  t.equal(saved.statusCode, 200, saved.body);
+  t.equal(saved.json().values.accentColor, 'hsl(210, 60%, 35%)');
+  const css = await visitor.request('GET', '/site.css');
+  t.match(css.body, '--color-accent: hsl(210, 60%, 35%)');
+});
