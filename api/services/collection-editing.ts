@@ -19,7 +19,7 @@ import type { Collection } from '../db/schema.ts';
 import { hashPassword } from '../repositories/password-hash.ts';
 import { type Db, inTransaction } from '../repositories/transaction.ts';
 import { itemKindOf } from './content-item-editing.ts';
-import { imageExists, refuseProblems } from './content-references.ts';
+import { imageUrlOf, refuseProblems } from './content-references.ts';
 import { isPageCollection } from './page-block-editing.ts';
 import { itemOrderOf, recordNewCollection, type SaveContext, saveCollection } from './revisioned-save.ts';
 
@@ -91,7 +91,9 @@ export async function updateCollectionSettings(
     const problems: Record<string, string> = {};
     const taken = await takenCollectionSlugs(trx, context.websiteId, collectionId);
     if (taken.has(input.urlId)) problems.urlId = URL_TAKEN;
-    if (input.socialImageId !== null && !(await imageExists(trx, context.websiteId, input.socialImageId))) {
+    const socialImage =
+      input.socialImageId === null ? undefined : await imageUrlOf(trx, context.websiteId, input.socialImageId);
+    if (input.socialImageId !== null && socialImage === undefined) {
       problems.socialImageId = 'Please choose one of the site’s images.';
     }
     const newPassword = input.access === 'password' && input.password ? input.password : undefined;
@@ -110,6 +112,8 @@ export async function updateCollectionSettings(
         seoTitle: input.seoTitle,
         seoDescription: input.seoDescription,
         socialImageId: input.socialImageId,
+        // Kept beside the id so a page shows it (og:image) without reading the image again.
+        socialImageUrl: socialImage ?? null,
       },
       passwordProtected: input.access === 'password',
       memberOnly: input.access === 'members',

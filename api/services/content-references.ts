@@ -16,6 +16,17 @@ export async function imageExists(db: Db, websiteId: string, imageId: string): P
   return row !== undefined;
 }
 
+/** The picture's address, or undefined when it is not the website's. */
+export async function imageUrlOf(db: Db, websiteId: string, imageId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('images')
+    .select('assetUrl')
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', imageId)
+    .executeTakeFirst();
+  return row?.assetUrl;
+}
+
 export async function formOf(db: Db, websiteId: string, formId: string) {
   return db
     .selectFrom('forms')

@@ -421,3 +421,24 @@ t.test('style tweaks: colours by the spec’s rules, saved into the site’s sty
   const css = await visitor.request('GET', '/site.css');
   t.match(css.body, '--color-accent: hsl(210, 60%, 35%)');
 });
+
+t.test('page settings show on the page: its title, description and social image', async (t) => {
+  const about = (await editor.request('GET', `${CONTENT}/collections/${collectionId('about')}`)).json().collection;
+  const saved = await editor.request('PUT', `${CONTENT}/collections/${about.id}`, {
+    baseRevision: about.revision,
+    title: about.title,
+    navigationTitle: about.navigationTitle,
+    urlId: about.urlId,
+    description: about.description,
+    seoTitle: 'About Fernwood, roasters in Portland',
+    seoDescription: 'Who roasts your coffee & why.',
+    socialImageId: imageId('gallery-storefront.svg'),
+    access: 'public',
+    enabled: true,
+  });
+  t.equal(saved.statusCode, 200, saved.body);
+  const html = (await page('/about')).html;
+  t.match(html, '<title>About Fernwood, roasters in Portland</title>');
+  t.match(html, '<meta name="description" content="Who roasts your coffee &amp; why.">');
+  t.match(html, /<meta property="og:image" content="http:\/\/localhost\/content\/demo\/gallery-storefront\.svg">/);
+});
