@@ -36,7 +36,7 @@ async function page(path: string): Promise<{ status: number; html: string }> {
 
 t.test('a new page: made as a draft, blocks added, edited, moved and removed, then published', async (t) => {
   const made = await editor.request('POST', `${CONTENT}/collections`, { kind: 'page', title: 'Our Story' });
-  t.equal(made.statusCode, 201, made.body);
+  t.equal(made.statusCode, 201, made.statusCode === 201 ? 'answered' : made.body);
   const created = made.json().collection;
   t.equal(created.urlId, 'our-story', 'the slug is made from the title with the url-slug filter');
   t.equal(created.enabled, false, 'a new page is a draft');
@@ -49,7 +49,7 @@ t.test('a new page: made as a draft, blocks added, edited, moved and removed, th
       block,
       ...(index === undefined ? {} : { index }),
     });
-    t.equal(response.statusCode, 201, response.body);
+    t.equal(response.statusCode, 201, response.statusCode === 201 ? 'answered' : response.body);
     revision = response.json().collection.revision;
     return response.json().collection;
   };
@@ -67,7 +67,7 @@ t.test('a new page: made as a draft, blocks added, edited, moved and removed, th
     baseRevision: revision,
     to: 2,
   });
-  t.equal(moved.statusCode, 200, moved.body);
+  t.equal(moved.statusCode, 200, moved.statusCode === 200 ? 'answered' : moved.body);
   revision = moved.json().collection.revision;
   t.same(
     moved.json().collection.blocks.map((b: { type: number }) => b.type),
@@ -78,7 +78,7 @@ t.test('a new page: made as a draft, blocks added, edited, moved and removed, th
     baseRevision: revision,
     block: { type: 2, html: '<p>Roasted in <a href="javascript:alert(1)">Portland</a>.</p>' },
   });
-  t.equal(edited.statusCode, 200, edited.body);
+  t.equal(edited.statusCode, 200, edited.statusCode === 200 ? 'answered' : edited.body);
   revision = edited.json().collection.revision;
   t.equal(edited.json().collection.blocks[0].html, '<p>Roasted in <a>Portland</a>.</p>');
 
@@ -88,7 +88,7 @@ t.test('a new page: made as a draft, blocks added, edited, moved and removed, th
     'DELETE',
     `${CONTENT}/collections/${created.id}/blocks/3?baseRevision=${revision}`,
   );
-  t.equal(removed.statusCode, 200, removed.body);
+  t.equal(removed.statusCode, 200, removed.statusCode === 200 ? 'answered' : removed.body);
   revision = removed.json().collection.revision;
   t.equal(removed.json().collection.blocks.length, 3);
 
@@ -96,7 +96,7 @@ t.test('a new page: made as a draft, blocks added, edited, moved and removed, th
     baseRevision: revision,
     enabled: true,
   });
-  t.equal(published.statusCode, 200, published.body);
+  t.equal(published.statusCode, 200, published.statusCode === 200 ? 'answered' : published.body);
   const live = await page('/our-story');
   t.equal(live.status, 200);
   t.match(live.html, 'Roasted in <a>Portland</a>.');
@@ -110,7 +110,7 @@ t.test('a preview renders the unsaved blocks through the template and saves noth
   const response = await editor.request('POST', `${CONTENT}/preview`, {
     subject: { kind: 'page', collectionId: about, blocks: [{ type: 2, html: '<p>Draft words only.</p>' }] },
   });
-  t.equal(response.statusCode, 200, response.body);
+  t.equal(response.statusCode, 200, response.statusCode === 200 ? 'answered' : response.body);
   const preview = response.json();
   t.equal(preview.path, '/about');
   t.match(preview.html, '<p>Draft words only.</p>');
@@ -123,7 +123,7 @@ t.test('a preview renders the unsaved blocks through the template and saves noth
 t.test('posts: written with sanitized rich text, scheduled, drafted; refused input changes nothing', async (t) => {
   const journal = collectionId('journal');
   const list = await editor.request('GET', `${CONTENT}/collections/${journal}/items`);
-  t.equal(list.statusCode, 200, list.body);
+  t.equal(list.statusCode, 200, list.statusCode === 200 ? 'answered' : list.body);
   const author = list.json().authors.find((a: { name: string }) => a.name === 'Theo Marsh');
   t.ok(author, 'the authors to choose from');
   const post = {
@@ -152,7 +152,7 @@ t.test('posts: written with sanitized rich text, scheduled, drafted; refused inp
     'categories.0': 'Categories can be at most 25 characters long.',
   });
   const created = await editor.request('POST', `${CONTENT}/collections/${journal}/items`, post);
-  t.equal(created.statusCode, 201, created.body);
+  t.equal(created.statusCode, 201, created.statusCode === 201 ? 'answered' : created.body);
   const item = created.json().item;
   t.equal(item.urlId, 'cold-brew-at-home');
   t.equal(item.status, 'published');
@@ -170,7 +170,7 @@ t.test('posts: written with sanitized rich text, scheduled, drafted; refused inp
     publication: 'scheduled',
     publishAt: inAnHour,
   });
-  t.equal(scheduled.statusCode, 200, scheduled.body);
+  t.equal(scheduled.statusCode, 200, scheduled.statusCode === 200 ? 'answered' : scheduled.body);
   t.equal(scheduled.json().item.status, 'scheduled');
   t.equal((await page('/journal/cold-brew-at-home')).status, 404, 'not on the site before its time');
   const past = await editor.request('PUT', `${CONTENT}/items/${item.id}`, {
@@ -198,7 +198,7 @@ t.test('a stale save is a conflict that changes nothing; the history restores an
     baseRevision: loaded.revision,
     block: { type: 2, html: '<p>First owner’s words.</p>' },
   });
-  t.equal(first.statusCode, 200, first.body);
+  t.equal(first.statusCode, 200, first.statusCode === 200 ? 'answered' : first.body);
   const second = await editor.request('PUT', `${CONTENT}/collections/${about}/blocks/0`, {
     baseRevision: loaded.revision,
     block: { type: 2, html: '<p>Second owner’s words.</p>' },
@@ -223,7 +223,7 @@ t.test('a stale save is a conflict that changes nothing; the history restores an
     baseRevision: stored.revision,
     revision: loaded.revision,
   });
-  t.equal(restored.statusCode, 200, restored.body);
+  t.equal(restored.statusCode, 200, restored.statusCode === 200 ? 'answered' : restored.body);
   t.same(restored.json().collection.blocks, loaded.blocks, 'the blocks as they were');
   t.match((await page('/about')).html, 'Fernwood started in 2022');
   const stale = await editor.request('POST', `${CONTENT}/history/collection/${about}/restore`, {
@@ -269,7 +269,7 @@ t.test('events and the gallery: a place on the map, captions, and the order by t
     endDate: '2027-05-01T21:00:00-04:00',
     location: { addressTitle: 'The shop', addressLine1: '112 Exchange Street', mapLat: 43.6579, mapLng: -70.2553 },
   });
-  t.equal(event.statusCode, 201, event.body);
+  t.equal(event.statusCode, 201, event.statusCode === 201 ? 'answered' : event.body);
   t.same(event.json().item.location.mapLat, 43.6579);
   t.match((await page('/events/latte-art-night')).html, 'Bring a steady hand.');
 
@@ -283,7 +283,7 @@ t.test('events and the gallery: a place on the map, captions, and the order by t
     caption: 'Home since 2022 <b>& proud</b>',
     mainImageId: first.mainImageId,
   });
-  t.equal(captioned.statusCode, 200, captioned.body);
+  t.equal(captioned.statusCode, 200, captioned.statusCode === 200 ? 'answered' : captioned.body);
   t.equal(captioned.json().item.caption, 'Home since 2022 <b>& proud</b>', 'a caption is plain text');
   t.equal(captioned.json().item.body, '<p>Home since 2022 &lt;b&gt;&amp; proud&lt;/b&gt;</p>');
 
@@ -298,7 +298,7 @@ t.test('events and the gallery: a place on the map, captions, and the order by t
     baseRevision: listed.collection.revision,
     itemIds: reversed,
   });
-  t.equal(ordered.statusCode, 200, ordered.body);
+  t.equal(ordered.statusCode, 200, ordered.statusCode === 200 ? 'answered' : ordered.body);
   const after = (await editor.request('GET', `${CONTENT}/collections/${gallery}/items`)).json();
   t.same(
     after.items.map((item: { id: string }) => item.id),
@@ -343,7 +343,7 @@ t.test('collection settings: URL slug filters, page settings, password and membe
     ...settings,
     password: 'harvest-2027',
   });
-  t.equal(saved.statusCode, 200, saved.body);
+  t.equal(saved.statusCode, 200, saved.statusCode === 200 ? 'answered' : saved.body);
   const collection = saved.json().collection;
   t.equal(collection.urlId, 'field-notes-2027', 'the url-slug filter made the slug');
   t.equal(collection.access, 'password');
@@ -356,7 +356,7 @@ t.test('collection settings: URL slug filters, page settings, password and membe
     urlId: 'field-notes-2027',
     access: 'members',
   });
-  t.equal(members.statusCode, 200, members.body);
+  t.equal(members.statusCode, 200, members.statusCode === 200 ? 'answered' : members.body);
   t.equal((await page('/field-notes-2027')).status, 403, 'the member-area page');
   const home = (await editor.request('GET', `${CONTENT}/collections/${collectionId('home')}`)).json().collection;
   const disableHome = await editor.request('PUT', `${CONTENT}/collections/${home.id}/enabled`, {
@@ -399,7 +399,7 @@ t.test('block references must be the site’s own, and a layout holds at most 60
 
 t.test('style tweaks: colours by the spec’s rules, saved into the site’s stylesheet', async (t) => {
   const read = await editor.request('GET', '/api/owner/design/tweaks');
-  t.equal(read.statusCode, 200, read.body);
+  t.equal(read.statusCode, 200, read.statusCode === 200 ? 'answered' : read.body);
   const accent = read.json().tweaks.find((tweak: { name: string }) => tweak.name === 'accentColor');
   t.equal(accent.type, 'color');
   for (const [value, message] of [
@@ -416,7 +416,7 @@ t.test('style tweaks: colours by the spec’s rules, saved into the site’s sty
   const saved = await editor.request('PUT', '/api/owner/design/tweaks', {
     values: { accentColor: 'hsl(210, 0.6, 0.35)' },
   });
-  t.equal(saved.statusCode, 200, saved.body);
+  t.equal(saved.statusCode, 200, saved.statusCode === 200 ? 'answered' : saved.body);
   t.equal(saved.json().values.accentColor, 'hsl(210, 60%, 35%)');
   const css = await visitor.request('GET', '/site.css');
   t.match(css.body, '--color-accent: hsl(210, 60%, 35%)');
@@ -436,7 +436,7 @@ t.test('page settings show on the page: its title, description and social image'
     access: 'public',
     enabled: true,
   });
-  t.equal(saved.statusCode, 200, saved.body);
+  t.equal(saved.statusCode, 200, saved.statusCode === 200 ? 'answered' : saved.body);
   const html = (await page('/about')).html;
   t.match(html, '<title>About Fernwood, roasters in Portland</title>');
   t.match(html, '<meta name="description" content="Who roasts your coffee &amp; why.">');
