@@ -86,18 +86,19 @@ const ROUTES: readonly Route[] = [
   { path: PAGES_PATH, label: 'Pages', needs: 'content:read', render: () => <PagesPanel /> },
   { path: PAGES_PATH, needs: 'content:read', withRest: true, render: (id) => <PageEditorPanel key={id} id={id} /> },
   { path: ITEM_PANELS.blog.path, label: 'Posts', needs: 'content:read', render: () => <ItemsPanel kind="blog" /> },
+  // Not keyed by the id: a new post's editor stays the same panel once saved, its status message with it.
   {
     path: ITEM_PANELS.blog.path,
     needs: 'content:read',
     withRest: true,
-    render: (id) => <ItemEditorPanel key={id} kind="blog" itemId={id} />,
+    render: (id) => <ItemEditorPanel kind="blog" itemId={id} />,
   },
   { path: ITEM_PANELS.events.path, label: 'Events', needs: 'content:read', render: () => <ItemsPanel kind="events" /> },
   {
     path: ITEM_PANELS.events.path,
     needs: 'content:read',
     withRest: true,
-    render: (id) => <ItemEditorPanel key={id} kind="events" itemId={id} />,
+    render: (id) => <ItemEditorPanel kind="events" itemId={id} />,
   },
   { path: `${CONFIG_PATH}/gallery`, label: 'Gallery', needs: 'content:read', render: () => <GalleryPanel /> },
   { path: COLLECTIONS_PATH, label: 'Collections', needs: 'content:read', render: () => <CollectionsPanel /> },

@@ -60,6 +60,13 @@ export function tweakInfo(tweak: TweakDeclaration): TweakInfo {
   };
 }
 
+/**
+ * The preview's frame runs no script (the admin app sandboxes it); the
+ * page's scripts (the islands, the owner's code injection) are left out
+ * rather than blocked one by one with a console error each.
+ */
+const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '');
+
 /** `</` cannot close the style element: CSS reads `<\/` as the same two characters. */
 const inlineCss = (css: string) => `<style data-preview-stylesheet>${css.replace(/<\//g, '<\\/')}</style>`;
 
@@ -111,7 +118,7 @@ export function sitePreviewer(options: SitePreviewerOptions): SitePreviewer {
         return { status: built.status, html: undefined, problems };
       }
       const sheet = await siteStylesheet(packaged.pkg, page.tweakValues);
-      const html = fillCrumbSlot(rendered.html, page.crumb).replace(
+      const html = withoutScripts(fillCrumbSlot(rendered.html, page.crumb)).replace(
         /<link rel="stylesheet" href="\/site\.css[^"]*">/,
         () => inlineCss(sheet.css.toString()),
       );

@@ -13,8 +13,13 @@ import { contentApi, type PreviewAnswer } from './content-api.ts';
 /** How long after the last change the preview is asked for. */
 export const PREVIEW_DEBOUNCE_MS = 400;
 
-/** Spec section 3's device views, at the widths the browser tests use. */
-const WIDTHS = { desktop: '100%', phone: '390px' } as const;
+/**
+ * Spec section 3's device views, at the widths the browser tests use: the
+ * page is laid out at that width and the frame scaled down to fit the panel,
+ * so the desktop preview shows the desktop layout, not a narrow one.
+ */
+const WIDTHS = { desktop: 1280, phone: 390 } as const;
+const FRAME_HEIGHT = 900;
 
 /** `refresh`: a number that changes when what is saved changed, so the same draft is shown again. */
 export function LivePreview({ input, refresh = 0 }: { input: PreviewInput | null; refresh?: number }) {
@@ -24,6 +29,17 @@ export function LivePreview({ input, refresh = 0 }: { input: PreviewInput | null
   const [updating, setUpdating] = useState(false);
   const [shown, setShown] = useState(0);
   const asked = useRef(0);
+  const stage = useRef<HTMLDivElement>(null);
+  const [stageWidth, setStageWidth] = useState(0);
+  useEffect(() => {
+    const element = stage.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setStageWidth(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const width = WIDTHS[device];
+  const scale = stageWidth > 0 ? Math.min(1, stageWidth / width) : 1;
   const key = input === null ? '' : `${refresh}|${JSON.stringify(input)}`;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the draft's JSON is what decides whether to ask again.
@@ -92,12 +108,12 @@ export function LivePreview({ input, refresh = 0 }: { input: PreviewInput | null
           </ul>
         </div>
       ) : null}
-      <div className="preview__stage">
+      <div className="preview__stage" ref={stage} style={{ height: `${Math.ceil(FRAME_HEIGHT * scale)}px` }}>
         <iframe
           title="Preview of the page"
           sandbox="allow-same-origin"
           srcDoc={answer?.html ?? ''}
-          style={{ width: WIDTHS[device] }}
+          style={{ width: `${width}px`, height: `${FRAME_HEIGHT}px`, transform: `scale(${scale})` }}
           data-preview-count={shown}
           data-device={device}
         />

@@ -111,7 +111,8 @@ export function PageEditorPanel({ id }: { id: string }) {
     try {
       const answer = await contentApi.moveBlock(page.id, page.revision, index, to);
       saved(answer.collection, `Block moved to place ${to + 1} of ${blocks.length}.`);
-      setFocusAfter(`${to < index ? 'up' : 'down'}-${to}-${answer.collection.revision}`);
+      // The moved block's Edit button, always there to press again (its Move up may now be disabled).
+      setFocusAfter(`edit-${to}-${answer.collection.revision}`);
     } catch (error) {
       fail(error);
     }
