@@ -204,7 +204,6 @@ export const addBlockSchema = object({
 });
 export const editBlockSchema = object({ baseRevision: baseRevisionSchema, block: pageBlockInputSchema });
 export const moveBlockSchema = object({ baseRevision: baseRevisionSchema, to: number().int().min(0) });
-export const removeBlockSchema = object({ baseRevision: baseRevisionSchema });
 
 /** Draft, published (now, or kept as it was), or scheduled for publishAt. */
 export const PUBLICATION_STATES = ['draft', 'published', 'scheduled'] as const;

@@ -56,7 +56,12 @@ export async function contributorExists(db: Db, websiteId: string, contributorId
   return row !== undefined;
 }
 
-/** Throws the owner's 400 with each problem under its field, when there is any. */
+/** The owner's 400 with each problem under its field. */
+export function invalidInput(problems: Record<string, string>): never {
+  throw new ApiError('owner-input-invalid', { fields: problems });
+}
+
+/** invalidInput when there is any problem. */
 export function refuseProblems(problems: Record<string, string>): void {
-  if (Object.keys(problems).length > 0) throw new ApiError('owner-input-invalid', { fields: problems });
+  if (Object.keys(problems).length > 0) invalidInput(problems);
 }

@@ -11,7 +11,7 @@ import type { Collection, Item } from '../db/schema.ts';
 import { getRevisionSnapshot, type RevisionSubject } from '../repositories/content-revision-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { writeOrder } from './collection-editing.ts';
-import { contributorExists, imageExists } from './content-references.ts';
+import { contributorExists, imageExists, invalidInput } from './content-references.ts';
 import { readCollectionSnapshot, readItemSnapshot } from './content-snapshots.ts';
 import { type SaveContext, saveCollection, saveItem } from './revisioned-save.ts';
 
@@ -40,7 +40,7 @@ export async function restoreCollection(
       .where('urlId', '=', snapshot.urlId)
       .where('id', '!=', id)
       .executeTakeFirst();
-    if (clash) throw new ApiError('owner-input-invalid', { fields: { revision: URL_TAKEN_SINCE } });
+    if (clash) invalidInput({ revision: URL_TAKEN_SINCE });
     if (snapshot.itemOrder) await writeOrder(trx, context.websiteId, id, snapshot.itemOrder);
     const { itemOrder: _order, ...columns } = snapshot;
     return columns;
@@ -58,7 +58,7 @@ export async function restoreItem(db: Db, id: string, context: SaveContext, revi
       .where('urlId', '=', snapshot.urlId)
       .where('id', '!=', id)
       .executeTakeFirst();
-    if (clash) throw new ApiError('owner-input-invalid', { fields: { revision: URL_TAKEN_SINCE } });
+    if (clash) invalidInput({ revision: URL_TAKEN_SINCE });
     const imageKept =
       snapshot.mainImageId !== null && (await imageExists(trx, context.websiteId, snapshot.mainImageId));
     const authorKept =

@@ -11,7 +11,7 @@ import { type BlockTypeNumber, MAX_BLOCKS_PER_LAYOUT, type PageBlockInput } from
 import { ApiError } from '../api-errors.ts';
 import type { Collection, PageBlock } from '../db/schema.ts';
 import type { Db } from '../repositories/transaction.ts';
-import { collectionKindOf, formOf, imageExists, refuseProblems } from './content-references.ts';
+import { collectionKindOf, formOf, imageExists, invalidInput } from './content-references.ts';
 import { type SaveContext, saveCollection } from './revisioned-save.ts';
 import { sanitizeRichText } from './rich-text-sanitizer.ts';
 
@@ -67,10 +67,7 @@ export function isPageCollection(collection: { type: number; typeName: string })
 export async function checkBlock(db: Db, websiteId: string, block: PageBlockInput): Promise<PageBlock> {
   const check = BLOCK_CHECKS[block.type] as BlockCheck<BlockTypeNumber>;
   const checked = await check(block as never, db, websiteId);
-  if ('problems' in checked) {
-    refuseProblems(checked.problems);
-    throw new Error('unreachable');
-  }
+  if ('problems' in checked) invalidInput(checked.problems);
   return checked.block;
 }
 
