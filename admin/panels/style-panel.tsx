@@ -170,6 +170,7 @@ export function StylePanel() {
         >
           <fieldset disabled={!writable}>
             <legend className="visually-hidden">Style settings</legend>
+            {tweaks.length === 0 ? <p>This site’s template declares no style settings.</p> : null}
             {tweaks.map((tweak) => (
               <TweakField
                 key={tweak.name}
