@@ -10,14 +10,21 @@ import { Panel } from './panel.tsx';
 import { AnalyticsPanel } from './panels/analytics-panel.tsx';
 import { ApiKeysLearnMorePanel, ApiKeysPanel, ApiKeysTermsPanel } from './panels/api-keys-panel.tsx';
 import { CodeInjectionPanel } from './panels/code-injection-panel.tsx';
+import { CollectionSettingsPanel } from './panels/collection-settings-panel.tsx';
+import { COLLECTIONS_PATH, CollectionsPanel } from './panels/collections-panel.tsx';
 import { CommercePreferencesPanel } from './panels/commerce-preferences-panel.tsx';
 import { ContributorsPanel } from './panels/contributors-panel.tsx';
 import { FormBuilderPanel } from './panels/form-builder-panel.tsx';
 import { FormSubmissionsPanel } from './panels/form-submissions-panel.tsx';
+import { GalleryPanel } from './panels/gallery-panel.tsx';
 import { InventoryPanel } from './panels/inventory-panel.tsx';
 import { InvitationPanel } from './panels/invitation-panel.tsx';
+import { ItemEditorPanel } from './panels/item-editor-panel.tsx';
+import { ITEM_PANELS, ItemsPanel } from './panels/items-panel.tsx';
 import { MultilingualPanel } from './panels/multilingual-panel.tsx';
 import { NavigationPanel } from './panels/navigation-panel.tsx';
+import { PageEditorPanel } from './panels/page-editor-panel.tsx';
+import { PAGES_PATH, PagesPanel } from './panels/pages-panel.tsx';
 import { PlanPanel } from './panels/plan-panel.tsx';
 import { PRODUCT_EDITOR_PATH, PRODUCTS_PANEL_PATH } from './panels/product-editor-model.ts';
 import { ProductEditorPanel } from './panels/product-editor-panel.tsx';
@@ -26,6 +33,7 @@ import { ProductsPanel } from './panels/products-panel.tsx';
 import { RestockPanel } from './panels/restock-panel.tsx';
 import { SignInPanel } from './panels/sign-in-panel.tsx';
 import { SiteSettingsPanel } from './panels/site-settings-panel.tsx';
+import { StylePanel } from './panels/style-panel.tsx';
 import { CONFIG_PATH, Link, Router, useRouter } from './router.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 
@@ -33,7 +41,10 @@ interface Route {
   path: string;
   label?: string;
   needs: OwnerAction;
-  render(): ReactNode;
+  /** `rest`: what follows the path for a route that takes one (`/config/pages/<id>`), else ''. */
+  render(rest: string): ReactNode;
+  /** The route also answers paths under it, handing render the rest. */
+  withRest?: boolean;
 }
 
 export const BILLING_PANEL_PATH = `${CONFIG_PATH}/billing`;
@@ -108,7 +119,46 @@ const ROUTES: readonly Route[] = [
   { path: `${CONFIG_PATH}/api-keys/learn-more`, needs: 'api-keys:read', render: () => <ApiKeysLearnMorePanel /> },
   { path: `${CONFIG_PATH}/api-keys/terms-of-use`, needs: 'api-keys:read', render: () => <ApiKeysTermsPanel /> },
   { path: BILLING_PANEL_PATH, label: 'Plan', needs: 'billing:read', render: () => <PlanPanel reason={planReason()} /> },
+  // Content editing (issue 23).
+  { path: PAGES_PATH, label: 'Pages', needs: 'content:read', render: () => <PagesPanel /> },
+  { path: PAGES_PATH, needs: 'content:read', withRest: true, render: (id) => <PageEditorPanel key={id} id={id} /> },
+  { path: ITEM_PANELS.blog.path, label: 'Posts', needs: 'content:read', render: () => <ItemsPanel kind="blog" /> },
+  // Not keyed by the id: a new post's editor stays the same panel once saved, its status message with it.
+  {
+    path: ITEM_PANELS.blog.path,
+    needs: 'content:read',
+    withRest: true,
+    render: (id) => <ItemEditorPanel kind="blog" itemId={id} />,
+  },
+  { path: ITEM_PANELS.events.path, label: 'Events', needs: 'content:read', render: () => <ItemsPanel kind="events" /> },
+  {
+    path: ITEM_PANELS.events.path,
+    needs: 'content:read',
+    withRest: true,
+    render: (id) => <ItemEditorPanel kind="events" itemId={id} />,
+  },
+  { path: `${CONFIG_PATH}/gallery`, label: 'Gallery', needs: 'content:read', render: () => <GalleryPanel /> },
+  { path: COLLECTIONS_PATH, label: 'Collections', needs: 'content:read', render: () => <CollectionsPanel /> },
+  {
+    path: COLLECTIONS_PATH,
+    needs: 'content:read',
+    withRest: true,
+    render: (id) => <CollectionSettingsPanel key={id} id={id} />,
+  },
+  { path: `${CONFIG_PATH}/style`, label: 'Style', needs: 'content:read', render: () => <StylePanel /> },
 ];
+
+/** The route a path opens: an exact one, or one that takes what follows it (one segment). */
+function findRoute(path: string): { route: Route; rest: string } | undefined {
+  const exact = ROUTES.find((candidate) => !candidate.withRest && candidate.path === path);
+  if (exact) return { route: exact, rest: '' };
+  for (const candidate of ROUTES) {
+    if (!candidate.withRest || !path.startsWith(`${candidate.path}/`)) continue;
+    const rest = path.slice(candidate.path.length + 1);
+    if (/^[A-Za-z0-9-]+$/.test(rest)) return { route: candidate, rest };
+  }
+  return undefined;
+}
 
 function planReason(): 'upgrade' | 'subscription' | null {
   const from = new URLSearchParams(window.location.search).get('from');
@@ -179,8 +229,8 @@ function Current({ path }: { path: string }) {
   if (!session) return <SignInPanel />;
   const normalized = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   if (normalized === CONFIG_PATH) return <Home />;
-  const route = ROUTES.find((candidate) => candidate.path === normalized);
-  if (!route) {
+  const found = findRoute(normalized);
+  if (!found) {
     return (
       <Panel title="Not found">
         <p>
@@ -189,6 +239,7 @@ function Current({ path }: { path: string }) {
       </Panel>
     );
   }
+  const { route, rest } = found;
   if (!can(route.needs)) {
     return (
       <Panel title="Not allowed">
@@ -196,7 +247,7 @@ function Current({ path }: { path: string }) {
       </Panel>
     );
   }
-  return <>{route.render()}</>;
+  return <>{route.render(rest)}</>;
 }
 
 function Home() {

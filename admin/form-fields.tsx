@@ -34,7 +34,7 @@ interface FieldProps {
   onChange(value: string): void;
   problem?: string;
   hint?: ReactNode;
-  type?: 'text' | 'email' | 'password' | 'url';
+  type?: 'text' | 'email' | 'password' | 'url' | 'datetime-local';
   autoComplete?: string;
   disabled?: boolean;
   multiline?: boolean;
@@ -82,7 +82,14 @@ export function TextField({
       {multiline ? (
         <textarea {...common} rows={8} spellCheck={false} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <input {...common} type={type} autoComplete={autoComplete} onChange={(event) => onChange(event.target.value)} />
+        <input
+          {...common}
+          type={type}
+          // Date and time to the second: a post may be scheduled for a precise moment.
+          step={type === 'datetime-local' ? 1 : undefined}
+          autoComplete={autoComplete}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
       {problem ? (
         <p className="field__problem" id={problemId}>

@@ -197,6 +197,32 @@ export const API_ERRORS = {
   'upload-incomplete': { status: 400, message: UPLOAD_MESSAGES.incomplete },
   'upload-failed': { status: 500, message: UPLOAD_MESSAGES.failed },
   'upload-missing': { status: 400, message: UPLOAD_MESSAGES.missing },
+  // Content editing (issue 23).
+  'content-conflict': {
+    status: 409,
+    message:
+      'Someone else saved this since you opened it. Your change was not saved: reload to see theirs, then make yours again.',
+  },
+  'revision-not-found': { status: 404, message: 'That version is not in the history.' },
+  'block-not-found': {
+    status: 404,
+    message: 'That block is no longer on the page. Reload to see the page as it is now.',
+  },
+  'not-a-page': { status: 400, message: 'That collection is not a page of blocks.' },
+  'not-an-item-collection': {
+    status: 400,
+    message: 'Posts, events and pictures are added to a blog, events or gallery.',
+  },
+  // Spec section 9: 60 blocks per layout.
+  'too-many-blocks': { status: 400, message: 'A page holds at most 60 blocks.' },
+  // Spec section 9: 250 items in a user-orderable collection.
+  'too-many-items': { status: 400, message: 'A gallery holds at most 250 pictures.' },
+  'order-mismatch': {
+    status: 409,
+    message: 'The gallery changed since you opened it. Reload to see it as it is now, then arrange it again.',
+  },
+  'home-cannot-be-disabled': { status: 400, message: 'The home page cannot be disabled.' },
+  'preview-unavailable': { status: 503, message: 'The preview cannot be shown on this server.' },
   // Site users. Sign-up, password and profile input; fields holds each field's message.
   'account-input-invalid': { status: 400, message: 'Please check the highlighted fields.' },
   // Spec section 5, 'Please enter a valid email'.

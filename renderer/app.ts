@@ -34,6 +34,7 @@ import { islandsRoute, islandsUrl } from './islands-route.ts';
 import { PageCache } from './page-cache.ts';
 import { pageRoutes } from './page-routes.ts';
 import { productFeedRoutes } from './product-feed-routes.ts';
+import { sitePreviewer } from './site-previewer.ts';
 import { TemplatePackages } from './template-packages.ts';
 
 export interface AppOptions {
@@ -171,8 +172,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuard);
   await app.register(fastifyStatic, { root: options.templatesRoot, serve: false });
   const media = new MediaStore(options.mediaDir ?? temporaryMediaDir(app));
-  await app.register(apiRoutes, { db: options.db, secret: options.secret, limiter, captcha, media, payments });
   const islands = await bundleIslands();
+  const now = options.now ?? Date.now;
+  const renderTimeLimitMs = options.renderTimeLimitMs ?? RENDER_TIME_LIMIT_MS;
+  const previewer = sitePreviewer({ packages, islandsUrl: islandsUrl(islands), now, renderTimeLimitMs });
+  await app.register(apiRoutes, {
+    db: options.db,
+    secret: options.secret,
+    limiter,
+    captcha,
+    media,
+    payments,
+    previewer,
+  });
   await app.register(islandsRoute, { bundle: islands });
   await app.register(adminRoutes, { bundle: await bundleAdmin() });
   await app.register(assetRoutes, { db: options.db, packages, media });
@@ -181,13 +193,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     packages,
     development: options.development,
-    now: options.now ?? Date.now,
+    now,
     cache: options.development ? undefined : new PageCache(),
     islandsUrl: islandsUrl(islands),
     contentClock: options.contentClock,
     limiter,
     store,
-    renderTimeLimitMs: options.renderTimeLimitMs ?? RENDER_TIME_LIMIT_MS,
+    renderTimeLimitMs,
     captcha,
     secret: options.secret,
     payments,

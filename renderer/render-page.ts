@@ -159,8 +159,22 @@ function mainTemplate(pkg: TemplatePackage, view: BuiltPage['view']): CompiledTe
   }
 }
 
+/** What the owner set in a collection's page settings (content-json.ts seoData), for its own page. */
+interface SeoData {
+  seoTitle?: string;
+  seoDescription?: string;
+  socialImageUrl?: string;
+}
+
+function collectionSeo(context: Record<string, unknown>): SeoData | undefined {
+  if (context.item) return undefined;
+  return (context.collection as { seoData?: SeoData } | undefined)?.seoData;
+}
+
 function pageTitle(context: Record<string, unknown>): string {
   const site = (context.website as { siteTitle?: string } | undefined)?.siteTitle ?? '';
+  const seoTitle = collectionSeo(context)?.seoTitle;
+  if (seoTitle) return seoTitle;
   const item = (context.item as { title?: string } | undefined)?.title;
   const collection = context.collection as { title?: string; isHome?: boolean } | undefined;
   const own = item ?? (collection && !collection.isHome ? collection.title : undefined);
@@ -183,11 +197,18 @@ function headers(built: BuiltPage, localization: PageLocalization | undefined): 
     website: { siteDescription?: string; baseUrl?: string };
     websiteSettings: { headerCode?: string };
   };
+  const seo = collectionSeo(built.context);
   const description = context.website.siteDescription;
+  const image = seo?.socialImageUrl
+    ? new URL(seo.socialImageUrl, context.website.baseUrl ?? 'http://localhost').href
+    : '';
   return [
     '<meta name="generator" content="Sitebuilder">',
     description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
     localization ? alternateLinksHtml(localization, context.website.baseUrl ?? '') : '',
+    seo?.seoTitle ? `<meta property="og:title" content="${escapeHtml(seo.seoTitle)}">` : '',
+    seo?.seoDescription ? `<meta property="og:description" content="${escapeHtml(seo.seoDescription)}">` : '',
+    image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
     context.websiteSettings.headerCode ?? '',
   ]
     .filter(Boolean)

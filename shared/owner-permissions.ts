@@ -105,6 +105,12 @@ export const OWNER_ACTIONS = [
   /** The dynamic-ads product feed's address and the ads pixel id. */
   'product-feed:read',
   'product-feed:write',
+  /** Pages, posts, events, galleries and collections as the admin app edits them, their history and the preview. */
+  'content:read',
+  /** Saving any of those: a content version each time. */
+  'content:write',
+  /** The template's style tweaks (colours, fonts, sizes) for the whole site. */
+  'design:write',
 ] as const;
 
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
@@ -171,7 +177,10 @@ const READ_ALL = [
   'forms:read',
   'form-submissions:read',
   'product-feed:read',
+  'content:read',
 ] as const satisfies readonly OwnerAction[];
+/** Filling the site: content and its style, but neither commerce nor settings. */
+const EDIT_CONTENT = ['content:read', 'content:write', 'design:write'] as const satisfies readonly OwnerAction[];
 
 /** Role → allowed actions. A role absent from an action's list is refused it (403). */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = {
@@ -189,6 +198,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'forms:read',
     'forms:write',
     'form-submissions:read',
+    ...EDIT_CONTENT,
   ],
   [ROLES.moderator]: READ_SITE,
   [ROLES.commenter]: ['own-account'],
@@ -237,6 +247,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'forms:write',
     'form-submissions:write',
     'product-feed:write',
+    'content:write',
+    'design:write',
   ],
 };
 

@@ -227,6 +227,7 @@ export const JSON_COLUMN_SCHEMAS = {
     tweakValues: tweakValuesSchema,
   },
   collections: { blocks: z.array(storedPageBlockSchema), settings: openObjectSchema },
+  contentRevisions: { snapshot: openObjectSchema },
   items: {
     tags: stringListSchema,
     categories: stringListSchema,

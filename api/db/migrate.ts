@@ -33,6 +33,7 @@ import * as inventoryLogAndMediaFiles from './migrations/0031-inventory-log-and-
 import * as multilingual from './migrations/0032-multilingual.ts';
 import * as formSubmissionsAndAdsPixel from './migrations/0033-form-submissions-and-ads-pixel.ts';
 import * as orderPayments from './migrations/0034-order-payments.ts';
+import * as contentRevisions from './migrations/0035-content-revisions.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0032-multilingual': multilingual,
   '0033-form-submissions-and-ads-pixel': formSubmissionsAndAdsPixel,
   '0034-order-payments': orderPayments,
+  '0035-content-revisions': contentRevisions,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

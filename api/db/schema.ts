@@ -182,6 +182,8 @@ export interface CollectionsTable {
   settings: DefaultedJson<Record<string, unknown>>;
   createdOn: CreatedAt;
   updatedOn: Timestamp;
+  /** The latest saved revision (migration 0035): a save based on an older one is a conflict. */
+  revision: Generated<number>;
 }
 
 export interface ItemsTable {
@@ -212,6 +214,8 @@ export interface ItemsTable {
   endDate: NullableTimestamp;
   location: NullableJson<EventLocation>;
   structuredContent: DefaultedJson<Record<string, unknown>>;
+  /** The latest saved revision (migration 0035): a save based on an older one is a conflict. */
+  revision: Generated<number>;
   /**
    * What search matches and ranks (migration 0010): title weighted A, body B,
    * computed by Postgres from the row, so never written. Read only by search's
@@ -801,6 +805,19 @@ export interface MediaFilesTable {
   createdOn: CreatedAt;
 }
 
+/** One saved revision of a collection or an item, whole (migration 0035): its history, and what a restore copies back. */
+export interface ContentRevisionsTable {
+  websiteId: string;
+  subjectKind: 'collection' | 'item';
+  subjectId: string;
+  revision: number;
+  snapshot: Json<Record<string, unknown>>;
+  /** Who saved it; null for an API key, or for the state an item had before its first save here. */
+  contributorId: Nullable<string>;
+  note: Generated<string>;
+  createdOn: CreatedAt;
+}
+
 export interface ContentChangesTable {
   websiteId: string;
   id: Generated<string>;
@@ -809,6 +826,7 @@ export interface ContentChangesTable {
 
 export interface Database {
   contentChanges: ContentChangesTable;
+  contentRevisions: ContentRevisionsTable;
   websites: WebsitesTable;
   domains: DomainsTable;
   websiteSettings: WebsiteSettingsTable;

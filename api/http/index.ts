@@ -34,6 +34,7 @@ import { paymentWebhookRoutes } from './payment-webhook-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { restockRoutes } from './restock-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
+import type { SitePreviewer } from './site-previewer.ts';
 import { siteUserAccountRoutes } from './site-user-account-routes.ts';
 import { siteUserLinkRoutes } from './site-user-link-routes.ts';
 import { verifySiteUserXsrf } from './site-user-session.ts';
@@ -52,6 +53,8 @@ export interface ApiRoutesOptions {
   media: MediaStore;
   /** The payment provider whose webhooks POST /api/payments/webhook reads. */
   payments: PaymentProvider;
+  /** The renderer's side of the content editors' preview and style panel (renderer/site-previewer.ts). */
+  previewer?: SitePreviewer;
 }
 
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -117,7 +120,12 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
 
   await app.register(cartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(inventoryRoutes, { db: options.db });
-  await app.register(ownerRoutes, { db: options.db, limiter: options.limiter, media: options.media });
+  await app.register(ownerRoutes, {
+    db: options.db,
+    limiter: options.limiter,
+    media: options.media,
+    previewer: options.previewer,
+  });
   await app.register(openApiRoute);
   await app.register(cartCheckoutRoutes, { db: options.db });
   await app.register(giftCardCartRoutes, { db: options.db, limiter: options.limiter });

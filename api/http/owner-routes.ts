@@ -7,6 +7,7 @@ import { apiKeyRoutes } from './api-key-routes.ts';
 import { billingRoutes } from './billing-routes.ts';
 import { commerceApiRoutes } from './commerce-api-routes.ts';
 import { commercePreferencesRoutes } from './commerce-preferences-routes.ts';
+import { contentRoutes } from './content-routes.ts';
 import { contributorRoutes } from './contributor-routes.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { multilingualRoutes } from './multilingual-routes.ts';
@@ -18,11 +19,12 @@ import { ownerProductRoutes } from './owner-product-routes.ts';
 import { ownerSessionRoutes } from './owner-session-routes.ts';
 import { ownerSettingsRoutes } from './owner-settings-routes.ts';
 import type { RateLimiter } from './rate-limits.ts';
+import type { SitePreviewer } from './site-previewer.ts';
 import { storeCreationRoutes } from './store-creation-routes.ts';
 
 export async function ownerRoutes(
   app: FastifyInstance,
-  options: { db: Db; limiter: RateLimiter; media: MediaStore },
+  options: { db: Db; limiter: RateLimiter; media: MediaStore; previewer?: SitePreviewer },
 ): Promise<void> {
   await app.register(ownerSessionRoutes, options);
   await app.register(ownerSettingsRoutes, { db: options.db });
@@ -40,4 +42,5 @@ export async function ownerRoutes(
   await app.register(commerceApiRoutes, { db: options.db });
   await app.register(ownerFormRoutes, { db: options.db });
   await app.register(ownerProductFeedRoutes, { db: options.db });
+  await app.register(contentRoutes, { db: options.db, previewer: options.previewer });
 }

@@ -87,6 +87,7 @@ const ITEM_COLUMN_LIST: Record<keyof Item, true> = {
   endDate: true,
   location: true,
   structuredContent: true,
+  revision: true,
 };
 
 /** The same, qualified by the table (search joins collections): what selectAll('items') was. */

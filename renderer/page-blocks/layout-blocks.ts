@@ -4,8 +4,10 @@
  * render without bound.
  */
 import type { PageBlock } from '../../api/db/schema.ts';
+import { MAX_BLOCKS_PER_LAYOUT } from '../../shared/content-schemas.ts';
 
-export const MAX_BLOCKS_PER_LAYOUT = 60;
+// One number for the editor's check (shared/content-schemas.ts) and this one.
+export { MAX_BLOCKS_PER_LAYOUT };
 
 /** The blocks a page shows, in order, and how many were left out for going over the limit. */
 export function layoutBlocks(blocks: readonly PageBlock[]): { blocks: readonly PageBlock[]; dropped: number } {

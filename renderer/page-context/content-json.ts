@@ -69,7 +69,23 @@ export function collectionUrl(collection: Pick<Collection, 'urlId' | 'isHome'>):
   return collection.isHome ? '/' : `/${collection.urlId}`;
 }
 
+/**
+ * A collection's page settings (the admin app's collection settings): the
+ * title and description search engines and shared links show, and the
+ * social image's address. Absent when the owner set none.
+ */
+function seoData(settings: Collection['settings']): Json | undefined {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+  const data = {
+    seoTitle: text(settings.seoTitle),
+    seoDescription: text(settings.seoDescription),
+    socialImageUrl: text(settings.socialImageUrl),
+  };
+  return Object.values(data).some((value) => value !== undefined) ? data : undefined;
+}
+
 export function collectionJson(collection: Collection, extra: Json = {}): Json {
+  const seo = seoData(collection.settings);
   return {
     id: collection.id,
     urlId: collection.urlId,
@@ -84,6 +100,7 @@ export function collectionJson(collection: Collection, extra: Json = {}): Json {
     isHome: collection.isHome,
     pageSize: collection.pageSize,
     passwordProtected: collection.passwordProtected,
+    ...(seo ? { seoData: seo } : {}),
     ...extra,
   };
 }

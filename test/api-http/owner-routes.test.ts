@@ -247,6 +247,52 @@ const SAMPLES: Record<string, { url?: string; body?: unknown }> = {
   'DELETE /api/owner/forms/:formId/submissions': { url: '/api/owner/forms/no-such-form/submissions' },
   'GET /api/owner/product-feed': {},
   'PUT /api/owner/product-feed': { body: { pixelId: '' } },
+  // Content editing (issue 23): refused input or records that do not exist, so nothing changes.
+  'GET /api/owner/content/library': {},
+  'GET /api/owner/content/collections': {},
+  'POST /api/owner/content/collections': { body: { kind: 'page', title: '' } },
+  'GET /api/owner/content/collections/:id': { url: `/api/owner/content/collections/${'0'.repeat(24)}` },
+  'PUT /api/owner/content/collections/:id': { url: `/api/owner/content/collections/${'0'.repeat(24)}`, body: {} },
+  'PUT /api/owner/content/collections/:id/enabled': {
+    url: `/api/owner/content/collections/${'0'.repeat(24)}/enabled`,
+    body: { baseRevision: 1, enabled: true },
+  },
+  'PUT /api/owner/content/collections/:id/order': {
+    url: `/api/owner/content/collections/${'0'.repeat(24)}/order`,
+    body: { baseRevision: 1, itemIds: [] },
+  },
+  'POST /api/owner/content/collections/:id/blocks': {
+    url: `/api/owner/content/collections/${'0'.repeat(24)}/blocks`,
+    body: {},
+  },
+  'PUT /api/owner/content/collections/:id/blocks/:index': {
+    url: `/api/owner/content/collections/${'0'.repeat(24)}/blocks/0`,
+    body: {},
+  },
+  'POST /api/owner/content/collections/:id/blocks/:index/move': {
+    url: `/api/owner/content/collections/${'0'.repeat(24)}/blocks/0/move`,
+    body: {},
+  },
+  'DELETE /api/owner/content/collections/:id/blocks/:index': {
+    url: `/api/owner/content/collections/${'0'.repeat(24)}/blocks/0?baseRevision=1`,
+  },
+  'GET /api/owner/content/collections/:id/items': { url: `/api/owner/content/collections/${'0'.repeat(24)}/items` },
+  'POST /api/owner/content/collections/:id/items': {
+    url: `/api/owner/content/collections/${'0'.repeat(24)}/items`,
+    body: {},
+  },
+  'GET /api/owner/content/items/:id': { url: `/api/owner/content/items/${'0'.repeat(24)}` },
+  'PUT /api/owner/content/items/:id': { url: `/api/owner/content/items/${'0'.repeat(24)}`, body: {} },
+  'DELETE /api/owner/content/items/:id': { url: `/api/owner/content/items/${'0'.repeat(24)}?baseRevision=1` },
+  'GET /api/owner/content/history/:kind/:id': { url: `/api/owner/content/history/item/${'0'.repeat(24)}` },
+  'POST /api/owner/content/history/:kind/:id/restore': {
+    url: `/api/owner/content/history/item/${'0'.repeat(24)}/restore`,
+    body: {},
+  },
+  'POST /api/owner/content/preview': { body: { subject: { kind: 'site', path: '/' } } },
+  'GET /api/owner/design/tweaks': {},
+  // The demo site keeps every tweak at its default: {} is what it has.
+  'PUT /api/owner/design/tweaks': { body: { values: {} } },
 };
 
 t.test('role none cannot sign in', async (t) => {
