@@ -1,7 +1,8 @@
 /**
  * The jobs a running server does on its own, and their handlers: the
  * analytics rollups of each website, refreshed every few minutes so the
- * owner's dashboards are never more than that behind, and the payments'
+ * owner's dashboards are never more than that behind, scheduled posts
+ * going live on time (scheduled-content-jobs.ts), and the payments'
  * settling (payment-jobs.ts). Each run enqueues the
  * next; a unique key per website and time slot keeps processes that start
  * together (or restart) from doubling them.
@@ -12,6 +13,7 @@ import type { Db } from '../repositories/transaction.ts';
 import { enqueueJob } from './job-queue.ts';
 import { type JobHandler, JobRunner } from './job-runner.ts';
 import { enqueuePaymentSettling, paymentJobHandlers } from './payment-jobs.ts';
+import { enqueueScheduledContentLookAhead, SCHEDULED_CONTENT_HANDLERS } from './scheduled-content-jobs.ts';
 
 export const ROLLUP_EVERY_MS = 5 * 60_000;
 
@@ -27,6 +29,7 @@ export function enqueueRollup(db: Db, websiteId: string, at: Date): Promise<stri
 }
 
 export const SERVER_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
+  ...SCHEDULED_CONTENT_HANDLERS,
   'analytics-rollup': async (job, { db, now }) => {
     if (!job.websiteId) throw new Error('an analytics rollup names its website');
     await refreshRollups(db, job.websiteId, () => now);
@@ -41,6 +44,7 @@ export async function startServerJobs(
 ): Promise<JobRunner> {
   const now = options.now?.() ?? new Date();
   for (const { id } of await db.selectFrom('websites').select('id').execute()) await enqueueRollup(db, id, now);
+  await enqueueScheduledContentLookAhead(db, now);
   if (options.payments) await enqueuePaymentSettling(db, now);
   const handlers = { ...SERVER_JOB_HANDLERS, ...(options.payments ? paymentJobHandlers(options.payments) : {}) };
   const runner = new JobRunner(db, { handlers, now: options.now, onError: options.onError });

@@ -100,8 +100,11 @@ export function watchProblems(page: Page, options: { allowStatus?: (url: string,
   return problems;
 }
 
+/** Where a screenshot of that name is kept in the test output folder. */
+export const screenshotPath = (name: string): string => new URL(`${name}.png`, SCREENSHOTS).pathname;
+
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true });
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
 }
 
 /** The checkout's payment fields filled as a shopper types them: the test provider's card that succeeds, unless another is given. */

@@ -16,7 +16,7 @@ import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
 import { INVENTORY_PANEL_EVENTS } from '../../shared/inventory-panel.ts';
 import { testPicture } from '../api-http/upload-helpers.ts';
 import { axeViolations } from './axe-check.ts';
-import { browserSkip, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
+import { browserSkip, fillTestCard, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
 
 async function signIn(page: Page, base: string) {
   await page.goto(`${base}/config`);
@@ -139,6 +139,7 @@ t.test(
     await buyer.getByLabel('State, province or region').fill('ME');
     await buyer.getByRole('button', { name: 'Update shipping and totals' }).click();
     await buyer.locator('.checkout-totals', { hasText: 'Maine sales tax' }).waitFor();
+    await fillTestCard(buyer);
     await buyer.getByRole('button', { name: 'Place test order' }).click();
     await buyer.waitForURL(/\/checkout\/order-confirmed\?orderToken=/);
     await t.resolveMatch(buyer.locator('.checkout-summary').innerText(), /Linen Apron/);
