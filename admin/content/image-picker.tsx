@@ -5,7 +5,7 @@
  * uploader registered with registerImageUploader is shown under the
  * pictures and its new picture chosen, so there is one upload path.
  */
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { LibraryImage } from './content-api.ts';
 
 /** What an uploader gets: call onUploaded with the stored picture, which is then chosen. */
@@ -36,6 +36,9 @@ interface Props {
 export function ImagePicker({ label, images, value, onChange, optional, problem, disabled, onUploaded }: Props) {
   const name = useId();
   const Uploader = uploader;
+  // Shown at once, whether or not the caller keeps a library of its own to add it to.
+  const [uploaded, setUploaded] = useState<LibraryImage[]>([]);
+  const shown = [...uploaded.filter((image) => !images.some((known) => known.id === image.id)), ...images];
   return (
     <fieldset className={`image-picker${problem ? ' field--invalid' : ''}`} disabled={disabled}>
       <legend>{label}</legend>
@@ -46,7 +49,7 @@ export function ImagePicker({ label, images, value, onChange, optional, problem,
             <span className="image-picker__none">No image</span>
           </label>
         ) : null}
-        {images.map((image) => (
+        {shown.map((image) => (
           <label key={image.id} className="image-picker__choice">
             <input
               type="radio"
@@ -62,6 +65,7 @@ export function ImagePicker({ label, images, value, onChange, optional, problem,
       {Uploader ? (
         <Uploader
           onUploaded={(image) => {
+            setUploaded((before) => [image, ...before]);
             onUploaded?.(image);
             onChange(image.id);
           }}

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import type { FrameLocator, Page } from 'playwright-core';
 import t from 'tap';
 import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
+import { testPicture } from '../api-http/upload-helpers.ts';
 import { browserSkip, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
 
 const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -101,6 +102,12 @@ t.test(
     // An image from the site's pictures.
     await main.getByLabel('New block').selectOption({ label: 'Image' });
     await main.getByRole('button', { name: 'Add block' }).click();
+    // A picture uploaded from the field (the products panel's upload) is added and chosen at once.
+    await main
+      .getByLabel('Upload a picture')
+      .setInputFiles({ name: 'roaster.jpg', mimeType: 'image/jpeg', buffer: await testPicture(800, 600, 'jpeg') });
+    await main.getByRole('status').getByText('roaster.jpg is uploaded and chosen.').waitFor();
+    t.ok(await main.getByRole('radio', { name: 'roaster.jpg' }).isChecked(), 'the uploaded picture is chosen');
     await main.getByRole('radio', { name: /Stoneware mug in a blue-grey slate glaze/ }).check();
     await main.getByLabel('Caption').fill('Our slate mug');
     await main.getByRole('button', { name: 'Add to page' }).click();
