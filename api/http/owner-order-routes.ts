@@ -26,7 +26,7 @@ import {
   MAX_ORDER_PAGE_SIZE,
   ORDER_STATUSES,
   type OrderChange,
-  orderFulfilment,
+  orderCanceledOn,
   recordRefund,
 } from '../repositories/owner-order-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
@@ -70,23 +70,23 @@ function refused(change: OrderChange): void {
 }
 
 async function orderDetail(db: Db, websiteId: string, order: PlacedOrder) {
-  const [fulfilment, payment, refunds] = await Promise.all([
-    orderFulfilment(db, websiteId, order.id),
+  const [canceledOn, payment, refunds] = await Promise.all([
+    orderCanceledOn(db, websiteId, order.id),
     findPaymentOfOrder(db, websiteId, order.id),
     listOrderRefunds(db, websiteId, order.id),
   ]);
   const paid = payment?.status === 'succeeded' ? payment : undefined;
   // The shipment is given flat, beside when it was cancelled.
-  const { shipment: _shipment, ...rest } = order;
+  const { shipment, ...rest } = order;
   return {
     order: {
       ...rest,
       createdOn: order.createdOn.toISOString(),
-      fulfilledOn: fulfilment?.fulfilledOn?.toISOString() ?? null,
-      canceledOn: fulfilment?.canceledOn?.toISOString() ?? null,
-      trackingNumber: fulfilment?.trackingNumber ?? null,
-      carrier: fulfilment?.carrier ?? null,
-      trackingUrl: fulfilment?.trackingUrl ?? null,
+      fulfilledOn: shipment?.fulfilledOn.toISOString() ?? null,
+      canceledOn: canceledOn?.toISOString() ?? null,
+      trackingNumber: shipment?.trackingNumber ?? null,
+      carrier: shipment?.carrier ?? null,
+      trackingUrl: shipment?.trackingUrl ?? null,
     },
     payment: paid
       ? {

@@ -89,22 +89,15 @@ export async function listOwnerOrders(
   };
 }
 
-export interface Fulfilment {
-  fulfilledOn: Date | null;
-  trackingNumber: string | null;
-  carrier: string | null;
-  trackingUrl: string | null;
-  canceledOn: Date | null;
-}
-
-export async function orderFulfilment(db: Db, websiteId: string, orderId: string): Promise<Fulfilment | undefined> {
-  return db
+/** When the owner cancelled the order; null when they did not. */
+export async function orderCanceledOn(db: Db, websiteId: string, orderId: string): Promise<Date | null> {
+  const row = await db
     .selectFrom('orders')
-    .select(['fulfilledOn', 'trackingNumber', 'carrier', 'trackingUrl', 'canceledOn'])
+    .select('canceledOn')
     .where('websiteId', '=', websiteId)
     .where('id', '=', orderId)
-    .where('paymentStatus', '=', 'paid')
     .executeTakeFirst();
+  return row?.canceledOn ?? null;
 }
 
 /** Locks a paid order's row for the rest of the transaction; undefined when there is no such order. */
