@@ -4,6 +4,7 @@
  * a refund (an amount in minor units, and why).
  */
 import { z } from 'zod';
+import { fractionDigits } from '../domain/money/currencies.ts';
 
 const optionalText = (max: number, message: string) =>
   z
@@ -30,3 +31,12 @@ export const refundOrderSchema = z.object({
 
 export type FulfilOrderInput = z.infer<typeof fulfilOrderSchema>;
 export type RefundOrderInput = z.infer<typeof refundOrderSchema>;
+
+/** What the owner types in the refund form, in the order's currency: '12.5' USD → '1250', '500' JPY → '500'; undefined for anything else. */
+export function amountToMinor(text: string, currency: string): string | undefined {
+  const digits = fractionDigits(currency);
+  const match = /^(\d{1,9})(?:\.(\d+))?$/.exec(text.trim());
+  const fraction = match?.[2] ?? '';
+  if (!match || fraction.length > digits) return undefined;
+  return (BigInt(match[1] ?? '0') * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0')).toString();
+}

@@ -7,9 +7,9 @@
  * cancelling through the confirm modal and refunding all or part.
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { fractionDigits } from '../../domain/money/currencies.ts';
 import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
 import { confirmModal } from '../../hydrate/modal/confirm-modal.tsx';
+import { amountToMinor } from '../../shared/order-admin-schemas.ts';
 import { ClientApiError, ownerRequest } from '../owner-api.ts';
 import { Panel, Status } from '../panel.tsx';
 import { useSession } from '../session.tsx';
@@ -53,15 +53,6 @@ const STATUS_LABELS: Record<OrderStatus, string> = { PENDING: 'Pending', FULFILL
 const ORDERS = '/api/owner/orders';
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** '12.5' in a two-decimal currency → '1250'; undefined for text that is not an amount of it. */
-export function amountToMinor(text: string, currency: string): string | undefined {
-  const digits = fractionDigits(currency);
-  const match = /^(\d{1,9})(?:\.(\d+))?$/.exec(text.trim());
-  if (!match || (match[2] ?? '').length > digits) return undefined;
-  const minor = BigInt(match[1] ?? '0') * 10n ** BigInt(digits) + BigInt((match[2] ?? '').padEnd(digits, '0') || '0');
-  return minor.toString();
-}
 
 export function OrdersPanel() {
   const [filter, setFilter] = useState<{ status: '' | OrderStatus; search: string }>({ status: '', search: '' });
