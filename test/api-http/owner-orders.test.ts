@@ -6,13 +6,17 @@
  * with the tracking details and the status page shows them; cancelling
  * gives the stock and the discount use back; refunds through the provider,
  * a part then the rest, more than is left refused, and a refund the
- * provider refuses changes nothing. Viewers read but change nothing.
+ * provider refuses changes nothing, with the test provider and with the
+ * payment-intents adapter against its loopback fake. Viewers read but
+ * change nothing.
  */
 import { sql } from 'kysely';
 import t from 'tap';
 import { listOutbox } from '../../api/mail/index.ts';
+import { IntentsPaymentProvider } from '../../api/payments/intents-payment-provider.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
 import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
+import { FAKE_SECRET_KEY, startFakeIntentsServer } from '../api/helpers/fake-intents-server.ts';
 import { readCsv } from '../shared/csv-reader.ts';
 import { openDemoApp } from '../site/demo-app.ts';
 import { CRUMB, PAY_WITH_TEST_CARD, productId, Visitor } from './api-helpers.ts';
@@ -23,8 +27,8 @@ const db = handle.db;
 const ORDERS = '/api/owner/orders';
 const SCOOP = { itemId: productId('walnut-coffee-scoop'), quantity: 2 };
 
-async function signedIn(owner: { email: string; password: string }): Promise<OwnerClient> {
-  const client = new OwnerClient(app);
+async function signedIn(owner: { email: string; password: string }, on = app): Promise<OwnerClient> {
+  const client = new OwnerClient(on);
   const response = await client.ownerSignIn(owner.email, owner.password);
   if (response.statusCode !== 200) throw new Error(response.body);
   return client;
@@ -33,11 +37,17 @@ async function signedIn(owner: { email: string; password: string }): Promise<Own
 const manager = await signedIn(DEMO_OWNERS.storeManager);
 const viewer = await signedIn(DEMO_OWNERS.viewer);
 
-/** A shopper buys two scoops with the test card that succeeds; the order's number. */
-async function buy(email: string, name: string, discountCode = ''): Promise<number> {
-  const visitor = new Visitor(app);
+/** A shopper buys two scoops with the test card that succeeds (or the payment given); the order's number. */
+async function buy(
+  email: string,
+  name: string,
+  discountCode = '',
+  on = app,
+  payment: Record<string, string> = PAY_WITH_TEST_CARD,
+): Promise<number> {
+  const visitor = new Visitor(on);
   await visitor.add(SCOOP);
-  const answer = await app.inject({
+  const answer = await on.inject({
     method: 'POST',
     url: '/checkout',
     remoteAddress: visitor.address,
@@ -53,13 +63,13 @@ async function buy(email: string, name: string, discountCode = ''): Promise<numb
       postalCode: '04101',
       country: 'US',
       discountCode,
-      ...PAY_WITH_TEST_CARD,
+      ...payment,
     }).toString(),
   });
   if (answer.statusCode !== 303 || !String(answer.headers.location).includes('order-confirmed')) {
     throw new Error(`checkout failed: ${answer.statusCode} ${answer.headers.location}`);
   }
-  const row = await db
+  const row = await (on === app ? db : other.db)
     .selectFrom('orders')
     .select('orderNumber')
     .where('websiteId', '=', DEMO_WEBSITE_ID)
@@ -88,6 +98,21 @@ async function scoopStock(): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.qtyInStock;
 }
+
+// The payment-intents adapter against its loopback fake, on a demo site of its own.
+let failIntents = false;
+const fake = await startFakeIntentsServer({ failNext: () => failIntents });
+t.teardown(fake.close);
+const intentsDemo = await openDemoApp(t, {
+  server: {
+    payments: new IntentsPaymentProvider({
+      apiUrl: fake.url,
+      secretKey: FAKE_SECRET_KEY,
+      webhookSecret: 'whsec_orders',
+    }),
+  },
+});
+const other = { db: intentsDemo.handle.db };
 
 const first = await buy('ada@example.coffee', 'Ada Lovelace');
 const second = await buy('grace@example.org', '=HYPERLINK("x")');
@@ -263,3 +288,31 @@ t.test('a refund the provider refuses changes nothing', async (t) => {
   t.equal(detail.payment.refundedCents, '0');
   t.same(detail.refunds, []);
 });
+
+t.test(
+  'refunds through the payment-intents adapter: asked of the provider with a key; its refusal records nothing',
+  async (t) => {
+    const number = await buy('ida@example.com', 'Ida Rhodes', '', intentsDemo.app, { paymentMethod: 'pm_card_visa' });
+    const owner = await signedIn(DEMO_OWNERS.storeManager, intentsDemo.app);
+    const row = await other.db
+      .selectFrom('orders')
+      .select('id')
+      .where('orderNumber', '=', number)
+      .executeTakeFirstOrThrow();
+    const url = `${ORDERS}/${row.id}/refunds`;
+
+    failIntents = true;
+    const failed = await owner.request('POST', url, { amountCents: '500' });
+    failIntents = false;
+    t.equal(failed.statusCode, 502);
+    t.same((await owner.request('GET', `${ORDERS}/${row.id}`)).json().refunds, [], 'nothing recorded');
+
+    const made = await owner.request('POST', url, { amountCents: '500', reason: 'Late' });
+    t.equal(made.statusCode, 200, made.body);
+    t.match(made.json().refunds, [{ amountCents: '500', reason: 'Late', providerRefundId: /^re_\d+$/ }]);
+    t.equal(made.json().payment.refundedCents, '500');
+    const asked = fake.requests.findLast((request) => request.path === '/v1/refunds');
+    t.match(asked, { method: 'POST', form: { amount: '500', payment_intent: /^pi_\d+$/ } });
+    t.match(asked?.idempotencyKey, /^refund-[0-9a-f]{24}$/, 'with an idempotency key of its own');
+  },
+);
