@@ -13,8 +13,8 @@ import { releaseStock } from './inventory-repository.ts';
 import { addRefund } from './order-payment-repository.ts';
 import { type Db, inTransaction } from './transaction.ts';
 
-export type OrderStatus = 'PENDING' | 'FULFILLED' | 'CANCELED';
-export const ORDER_STATUSES: readonly OrderStatus[] = ['PENDING', 'FULFILLED', 'CANCELED'];
+export const ORDER_STATUSES = ['PENDING', 'FULFILLED', 'CANCELED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const MAX_ORDER_PAGE_SIZE = 100;
 
 export interface OwnerOrderRow {
