@@ -4,7 +4,7 @@
  * paged, filtered by status, searched by number, email and name), one
  * order, the CSV export (formula-safe); fulfilling queues the buyer's email
  * with the tracking details and the status page shows them; cancelling
- * gives the stock and the discount use back; refunds through the provider,
+ * gives the stock, the discount use and a gift card's share back; refunds through the provider,
  * a part then the rest, more than is left refused, and a refund the
  * provider refuses changes nothing, with the test provider and with the
  * payment-intents adapter against its loopback fake. Viewers read but
@@ -14,8 +14,11 @@ import { sql } from 'kysely';
 import t from 'tap';
 import { listOutbox } from '../../api/mail/index.ts';
 import { IntentsPaymentProvider } from '../../api/payments/intents-payment-provider.ts';
+import { createGiftCard, getGiftCards } from '../../api/repositories/gift-card-repository.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
 import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
+import { newGiftCardCode } from '../../api/services/gift-card-issue.ts';
+import { formatGiftCardCode } from '../../domain/checkout/gift-cards.ts';
 import { FAKE_SECRET_KEY, startFakeIntentsServer } from '../api/helpers/fake-intents-server.ts';
 import { readCsv } from '../shared/csv-reader.ts';
 import { openDemoApp } from '../site/demo-app.ts';
@@ -44,9 +47,14 @@ async function buy(
   discountCode = '',
   on = app,
   payment: Record<string, string> = PAY_WITH_TEST_CARD,
+  giftCardCode?: string,
 ): Promise<number> {
   const visitor = new Visitor(on);
   await visitor.add(SCOOP);
+  if (giftCardCode) {
+    const applied = await visitor.request('POST', '/api/commerce/shopping-cart/gift-cards', { code: giftCardCode });
+    if (applied.statusCode !== 200) throw new Error(`gift card refused: ${applied.body}`);
+  }
   const answer = await on.inject({
     method: 'POST',
     url: '/checkout',
@@ -244,6 +252,17 @@ t.test('cancelling gives back the stock and the discount use; a cancelled order 
   const fulfil = await manager.request('POST', `${ORDERS}/${id}/fulfil`, {});
   t.equal(fulfil.statusCode, 409);
   t.equal(fulfil.json().error.message, 'This order has been cancelled.');
+});
+
+t.test('cancelling an order part paid by gift card gives the card its share back', async (t) => {
+  const code = newGiftCardCode();
+  const card = await createGiftCard(db, DEMO_WEBSITE_ID, { code, currency: 'USD', amountCents: '1000' });
+  const balance = async () => (await getGiftCards(db, DEMO_WEBSITE_ID, [card.id]))[0]?.balanceCents;
+  const number = await buy('kay@example.com', 'Kay McNulty', '', app, PAY_WITH_TEST_CARD, formatGiftCardCode(code));
+  t.equal(await balance(), '0', 'the card paid its $10');
+  const canceled = await manager.request('POST', `${ORDERS}/${await orderId(number)}/cancel`, {});
+  t.equal(canceled.statusCode, 200, canceled.body);
+  t.equal(await balance(), '1000', 'and has it back');
 });
 
 t.test('refunds through the provider: a part, then the rest; more than is left refused', async (t) => {
