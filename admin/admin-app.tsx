@@ -23,6 +23,7 @@ import { ItemEditorPanel } from './panels/item-editor-panel.tsx';
 import { ITEM_PANELS, ItemsPanel } from './panels/items-panel.tsx';
 import { MultilingualPanel } from './panels/multilingual-panel.tsx';
 import { NavigationPanel } from './panels/navigation-panel.tsx';
+import { OrdersPanel } from './panels/orders-panel.tsx';
 import { PageEditorPanel } from './panels/page-editor-panel.tsx';
 import { PAGES_PATH, PagesPanel } from './panels/pages-panel.tsx';
 import { PlanPanel } from './panels/plan-panel.tsx';
@@ -66,6 +67,7 @@ const ROUTES: readonly Route[] = [
   { path: PRODUCTS_PANEL_PATH, label: 'Products', needs: 'products:read', render: () => <ProductsPanel /> },
   { path: PRODUCT_EDITOR_PATH, needs: 'products:read', render: () => <ProductEditorPanel /> },
   { path: `${CONFIG_PATH}/inventory`, label: 'Inventory', needs: 'inventory:read', render: () => <InventoryPanel /> },
+  { path: `${CONFIG_PATH}/orders`, label: 'Orders', needs: 'orders:read', render: () => <OrdersPanel /> },
   {
     path: `${CONFIG_PATH}/analytics`,
     label: 'Analytics',

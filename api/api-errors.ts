@@ -167,6 +167,19 @@ export const API_ERRORS = {
   'language-not-found': { status: 404, message: MULTILINGUAL_MESSAGES.notSiteLanguage },
   // The public commerce API (api/http/commerce-api-routes.ts).
   'order-not-found': { status: 404, message: 'That order was not found.' },
+  // The owner's orders panel (owner-order-routes.ts).
+  'order-already-fulfilled': { status: 409, message: 'This order has already been fulfilled.' },
+  'order-canceled': { status: 409, message: 'This order has been cancelled.' },
+  'order-not-cancelable': { status: 409, message: 'Only an order that has not been fulfilled can be cancelled.' },
+  'order-no-payment': { status: 409, message: 'This order has no card payment to refund.' },
+  'order-refund-too-much': {
+    status: 409,
+    message: (p) => `The refund is more than what is left to refund: at most ${p.left}.`,
+  },
+  'order-refund-failed': {
+    status: 502,
+    message: 'The payment provider did not make the refund, so nothing was refunded. Please try again.',
+  },
   'inventory-below-zero': {
     status: 409,
     message: (p) => `Stock cannot go below zero: ${p.available} in stock, and the adjustment is ${p.change}.`,

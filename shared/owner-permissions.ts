@@ -96,6 +96,8 @@ export const OWNER_ACTIONS = [
   'translations:write',
   /** Orders: listed and read (the public commerce API's /api/v1/commerce/orders). */
   'orders:read',
+  /** Orders: fulfilled, cancelled and refunded (the orders panel). */
+  'orders:write',
   /** The forms' settings and fields (the form builder). */
   'forms:read',
   'forms:write',
@@ -215,6 +217,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'inventory:write',
     'media:write',
     'orders:read',
+    'orders:write',
     // The submissions panel lists the forms; the builder is read-only to a store manager.
     'forms:read',
     'form-submissions:read',
@@ -249,6 +252,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly OwnerAction[]>> = 
     'product-feed:write',
     'content:write',
     'design:write',
+    'orders:write',
   ],
 };
 

@@ -34,6 +34,7 @@ import * as multilingual from './migrations/0032-multilingual.ts';
 import * as formSubmissionsAndAdsPixel from './migrations/0033-form-submissions-and-ads-pixel.ts';
 import * as orderPayments from './migrations/0034-order-payments.ts';
 import * as contentRevisions from './migrations/0035-content-revisions.ts';
+import * as orderFulfilmentAndRefunds from './migrations/0036-order-fulfilment-and-refunds.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0033-form-submissions-and-ads-pixel': formSubmissionsAndAdsPixel,
   '0034-order-payments': orderPayments,
   '0035-content-revisions': contentRevisions,
+  '0036-order-fulfilment-and-refunds': orderFulfilmentAndRefunds,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

@@ -421,6 +421,29 @@ export interface OrdersTable {
   paymentStatus: Generated<OrderPaymentStatus>;
   /** The random token of the receipt email's link to the status page; null before migration 0034. */
   statusToken: Nullable<string>;
+  /** When the owner fulfilled it, and how it ships (migration 0036); null until then. */
+  fulfilledOn: NullableTimestamp;
+  trackingNumber: Nullable<string>;
+  carrier: Nullable<string>;
+  trackingUrl: Nullable<string>;
+  /** When the owner cancelled it (migration 0036). */
+  canceledOn: NullableTimestamp;
+}
+
+/** What the provider refunded of an order's payment, and who asked (migration 0036). */
+export interface OrderRefundsTable {
+  websiteId: string;
+  id: string;
+  orderId: string;
+  paymentId: string;
+  amountMinor: Minor;
+  currency: string;
+  reason: Generated<string>;
+  providerRefundId: string;
+  actorKind: 'contributor' | 'api-key';
+  actorId: string;
+  actorName: string;
+  createdOn: CreatedAt;
 }
 
 export type OrderPaymentStatus = 'awaiting' | 'paid' | 'failed';
@@ -880,6 +903,7 @@ export interface Database {
   analyticsDailyErrors: AnalyticsDailyErrorsTable;
   mailOutbox: MailOutboxTable;
   inventoryAdjustments: InventoryAdjustmentsTable;
+  orderRefunds: OrderRefundsTable;
   mediaFiles: MediaFilesTable;
 }
 

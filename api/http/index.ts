@@ -124,6 +124,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
     db: options.db,
     limiter: options.limiter,
     media: options.media,
+    payments: options.payments,
     previewer: options.previewer,
   });
   await app.register(openApiRoute);

@@ -1,6 +1,7 @@
 /** Every owner route (the admin app's calls), each declared with its permission through owner-route.ts. */
 import type { FastifyInstance } from 'fastify';
 import type { MediaStore } from '../media/media-store.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { analyticsDashboardRoutes } from './analytics-dashboard-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
@@ -14,6 +15,7 @@ import { multilingualRoutes } from './multilingual-routes.ts';
 import { ownerCheckoutRulesRoutes } from './owner-checkout-rules-routes.ts';
 import { ownerFormRoutes } from './owner-form-routes.ts';
 import { ownerInventoryRoutes } from './owner-inventory-routes.ts';
+import { ownerOrderRoutes } from './owner-order-routes.ts';
 import { ownerProductFeedRoutes } from './owner-product-feed-routes.ts';
 import { ownerProductRoutes } from './owner-product-routes.ts';
 import { ownerSessionRoutes } from './owner-session-routes.ts';
@@ -24,7 +26,7 @@ import { storeCreationRoutes } from './store-creation-routes.ts';
 
 export async function ownerRoutes(
   app: FastifyInstance,
-  options: { db: Db; limiter: RateLimiter; media: MediaStore; previewer?: SitePreviewer },
+  options: { db: Db; limiter: RateLimiter; media: MediaStore; payments: PaymentProvider; previewer?: SitePreviewer },
 ): Promise<void> {
   await app.register(ownerSessionRoutes, options);
   await app.register(ownerSettingsRoutes, { db: options.db });
@@ -42,5 +44,6 @@ export async function ownerRoutes(
   await app.register(commerceApiRoutes, { db: options.db });
   await app.register(ownerFormRoutes, { db: options.db });
   await app.register(ownerProductFeedRoutes, { db: options.db });
+  await app.register(ownerOrderRoutes, { db: options.db, payments: options.payments });
   await app.register(contentRoutes, { db: options.db, previewer: options.previewer });
 }

@@ -105,6 +105,15 @@ export interface PlacedOrder {
   siteUserId: string | null;
   /** The token of the receipt email's link to the status page (migration 0034); null for orders placed before. */
   statusToken: string | null;
+  /** How it ships, once the owner fulfilled it (migration 0036); absent on an order just written. */
+  shipment?: OrderShipment | null;
+}
+
+export interface OrderShipment {
+  fulfilledOn: Date;
+  trackingNumber: string | null;
+  carrier: string | null;
+  trackingUrl: string | null;
 }
 
 /**
@@ -487,6 +496,15 @@ async function withLines(db: Db, stored: Selectable<OrdersTable>): Promise<Place
     createdOn: order.createdOn,
     siteUserId: order.siteUserId,
     statusToken: order.statusToken,
+    shipment:
+      order.fulfilledOn === null
+        ? null
+        : {
+            fulfilledOn: order.fulfilledOn,
+            trackingNumber: order.trackingNumber,
+            carrier: order.carrier,
+            trackingUrl: order.trackingUrl,
+          },
   };
 }
 

@@ -3,7 +3,8 @@
  * order's status page (page type 211). The status page adds to what the
  * order-confirmed page shows (checkout-json.ts) what an order's later life
  * has: its status and how far it is fulfilled, as far as the store keeps
- * them (a status, and where it ships; no carrier or tracking exists yet).
+ * them (a status, where it ships, and once fulfilled the carrier and
+ * tracking the owner gave).
  */
 import type { OrderSummary, PlacedOrder } from '../../api/repositories/order-repository.ts';
 import { orderStatusPath } from '../../api/services/order-links.ts';
@@ -57,6 +58,14 @@ export function orderStatusJson(order: PlacedOrder): Json {
       canceled: order.status === 'CANCELED',
       requiresShipping: ships,
       text: FULFILMENT_TEXT[order.status][ships ? 'shipping' : 'noShipping'],
+      fulfilledOn: order.shipment ? order.shipment.fulfilledOn.getTime() : null,
+      carrier: order.shipment?.carrier ?? null,
+      trackingNumber: order.shipment?.trackingNumber ?? null,
+      // Only a web address is a link (the orders panel checks it on the way in).
+      trackingUrl:
+        order.shipment?.trackingUrl && /^https?:\/\//i.test(order.shipment.trackingUrl)
+          ? order.shipment.trackingUrl
+          : null,
     },
     fullUrl: orderStatusPath(order.orderNumber),
   };

@@ -290,6 +290,15 @@ const SAMPLES: Record<string, { url?: string; body?: unknown }> = {
     body: {},
   },
   'POST /api/owner/content/preview': { body: { subject: { kind: 'site', path: '/' } } },
+  'GET /api/owner/orders': {},
+  'GET /api/owner/orders/export': {},
+  'GET /api/owner/orders/:orderId': { url: '/api/owner/orders/no-such-order' },
+  'POST /api/owner/orders/:orderId/fulfil': { url: '/api/owner/orders/no-such-order/fulfil', body: {} },
+  'POST /api/owner/orders/:orderId/cancel': { url: '/api/owner/orders/no-such-order/cancel', body: {} },
+  'POST /api/owner/orders/:orderId/refunds': {
+    url: '/api/owner/orders/no-such-order/refunds',
+    body: { amountCents: '100' },
+  },
   'GET /api/owner/design/tweaks': {},
   // The demo site keeps every tweak at its default: {} is what it has.
   'PUT /api/owner/design/tweaks': { body: { values: {} } },
