@@ -24,6 +24,8 @@ export interface DatabaseConfig {
   loadDataDir?: Blob;
   /** Connections in the pg pool. */
   poolSize?: number;
+  /** How long an unused pooled connection stays open; pg's 10 s by default. */
+  idleTimeoutMs?: number;
   /** Told when the server closes an idle pooled connection; stderr by default. */
   onIdleConnectionError?: (error: Error) => void;
   /**
@@ -84,6 +86,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: config.poolSize ?? 10,
+      ...(config.idleTimeoutMs === undefined ? {} : { idleTimeoutMillis: config.idleTimeoutMs }),
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8 || oid === NUMERIC

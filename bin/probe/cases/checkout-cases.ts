@@ -18,7 +18,12 @@ export const VALID_CHECKOUT_FORM: Readonly<Record<string, string>> = {
   addressLine2: '',
   city: 'Portland',
   postalCode: '04101',
-  country: 'United States',
+  region: 'ME',
+  country: 'US',
+  // The test payment provider's card that succeeds (api/payments/test-cards.ts).
+  cardNumber: '4242 4242 4242 4242',
+  cardExpiry: '12/49',
+  cardCvc: '123',
 };
 
 /** No cart answers to it: the page that says the cart is empty. */

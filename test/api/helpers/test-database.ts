@@ -30,8 +30,11 @@ export async function openTestDatabase(
   await onServer(serverUrl, (client) => client.query(`create database ${name} template ${template}`));
   const handle = await openDatabase({
     databaseUrl: databaseUrl(serverUrl, name),
-    // Each file keeps its pool until its suite ends: a few connections each keep a suite under the server's limit.
+    // Each file keeps its pool until its suite ends: a few connections each, closed a second after
+    // their file is done with them, keep the suites running side by side under the server's limit
+    // (files that race 20 connections ran them out within pg's default 10 s).
     poolSize: options.poolSize ?? 3,
+    idleTimeoutMs: 1_000,
     // The drop below ends connections the pool may still be closing; that is expected here.
     onIdleConnectionError: () => {},
   });
