@@ -2,18 +2,27 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page, Request } from 'playwright-core';
+import tap from 'tap';
 import type { DatabaseHandle } from '../../api/db/open-database.ts';
 import { openDemoApp } from '../site/demo-app.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = new URL('../../test-output/screenshots/', import.meta.url);
-// The flags a sandboxed CI machine with no network needs (see README).
+/**
+ * A visitor's browser names itself Chrome; headless Chromium says HeadlessChrome, which the site
+ * counts as a bot. Set for the whole browser, since a per-page override (a context's userAgent)
+ * does not reach the beacons a page sends as it is left, such as its web vitals.
+ */
+const BROWSER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+// The flags a sandboxed CI machine with no network needs (see README), and the visitor's user agent.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
   '--no-first-run',
+  `--user-agent=${BROWSER_AGENT}`,
 ];
 
 export const haveChromium = existsSync(CHROMIUM);
@@ -31,10 +40,32 @@ export const VIEWPORTS = [
   { label: 'phone', width: 390, height: 844 },
 ] as const;
 
-async function launchChromium(): Promise<Browser> {
-  const { chromium } = await import('playwright-core');
-  await mkdir(SCREENSHOTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for every browser test in the process (the browser suite runs
+ * them all in one): a launch costs about half a second of two cores, and a
+ * test's visitors are browser contexts of their own anyway. It closes when
+ * the process's tests end, and a browser that went away is launched again.
+ */
+function sharedChromium(): Promise<Browser> {
+  if (!shared) {
+    const launched = (async () => {
+      const { chromium } = await import('playwright-core');
+      await mkdir(SCREENSHOTS, { recursive: true });
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+      browser.on('disconnected', () => {
+        if (shared === launched) shared = undefined;
+      });
+      return browser;
+    })();
+    shared = launched;
+    launched.catch(() => {
+      if (shared === launched) shared = undefined;
+    });
+    tap.teardown(async () => (await launched.catch(() => undefined))?.close());
+  }
+  return shared;
 }
 
 interface Teardown {
@@ -43,8 +74,9 @@ interface Teardown {
 
 /**
  * The demo site on a real port and a browser to visit it. The base URL says
- * localhost, the demo site's host; both close when the test ends. The
- * database is there for flows that check what the server stored.
+ * localhost, the demo site's host; the server closes when the test ends, and
+ * so does every browser context opened in it. The database is there for flows
+ * that check what the server stored.
  */
 export async function openSiteInBrowser(
   t: Teardown,
@@ -52,8 +84,13 @@ export async function openSiteInBrowser(
 ): Promise<{ base: string; browser: Browser; handle: DatabaseHandle }> {
   const { app, handle } = await openDemoApp(t, options);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await launchChromium();
-  t.teardown(() => browser.close());
+  const browser = await sharedChromium();
+  // Teardowns run last first: the contexts close before the server does.
+  const before = new Set(browser.contexts());
+  t.teardown(async () => {
+    if (!browser.isConnected()) return;
+    await Promise.all(browser.contexts().map((context) => (before.has(context) ? undefined : context.close())));
+  });
   return { base: address.replace('127.0.0.1', 'localhost'), browser, handle };
 }
 

@@ -1,7 +1,7 @@
 /** Every test file runs under `npm test`: its folder is in one suite, or .taprc runs it file by file. */
 import { readdirSync, readFileSync } from 'node:fs';
 import t from 'tap';
-import { SUITES } from './run-test-folders.ts';
+import { SUITES, testFilesIn } from './run-test-folders.ts';
 
 const TEST_ROOT = new URL('../', import.meta.url);
 const taprc = readFileSync(new URL('../.taprc', TEST_ROOT), 'utf8');
@@ -26,4 +26,16 @@ t.test('no test file sits deeper than its folder, where neither would find it', 
     );
     t.same(nested, [], `test/${folder}`);
   }
+});
+
+t.test('tap starts the browser suite first, the longest, so that the others fit beside it', async (t) => {
+  // tap runs the files .taprc includes in the order of their paths (en collation).
+  const included = [...taprc.matchAll(/^ {2}- (test\/\S+)$/gm)].map((match) => match[1]!);
+  const files = included.flatMap((pattern) => {
+    const folder = /^test\/([^/*]+)\/\*\.test\.ts$/.exec(pattern)?.[1];
+    return folder
+      ? testFilesIn(folder).map((url) => url.pathname.slice(TEST_ROOT.pathname.length - 'test/'.length))
+      : [pattern];
+  });
+  t.equal(files.sort((a, b) => a.localeCompare(b, 'en'))[0], 'test/browser-suite.test.ts');
 });

@@ -1,3 +1,0 @@
-import { runSuite } from './run-test-folders.ts';
-
-runSuite('browser');
