@@ -105,8 +105,8 @@ export interface PlacedOrder {
   siteUserId: string | null;
   /** The token of the receipt email's link to the status page (migration 0034); null for orders placed before. */
   statusToken: string | null;
-  /** How it ships, once the owner fulfilled it (migration 0036); absent on an order just written. */
-  shipment?: OrderShipment | null;
+  /** How it ships, once the owner fulfilled it (migration 0036); null until then. */
+  shipment: OrderShipment | null;
 }
 
 export interface OrderShipment {
@@ -377,6 +377,7 @@ async function writeOrder(
         createdOn: order.createdOn,
         siteUserId,
         statusToken,
+        shipment: null,
       },
     };
   });

@@ -11,7 +11,7 @@ import type { Form } from '../../api/db/schema.ts';
 import { popupOverlayContext } from '../../renderer/page-context/popup-overlay-json.ts';
 import { renderSection } from '../../renderer/page-sections/section-templates.ts';
 import { POPUP_STORAGE_KEYS, PROMO_POPUP_CAPTCHA_ACTION } from '../../shared/popup-overlay.ts';
-import { createDomEnv, type DomEnv, settle } from './dom-env.ts';
+import { createDomEnv, type DomEnv, settle, settleUntil } from './dom-env.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -60,7 +60,13 @@ interface Test {
 }
 
 /** A page with a button before the popup, storage as given, islands mounted and the popup's chunk loaded. */
-async function page(t: Test, stored: Record<string, string> = {}, html = popupHtml()): Promise<DomEnv> {
+async function page(
+  t: Test,
+  stored: Record<string, string> = {},
+  html = popupHtml(),
+  /** Whether the popup is to show: then the page is ready once it has, however busy the machine. */
+  shows = true,
+): Promise<DomEnv> {
   const env = await createDomEnv(`<main><button type="button" id="elsewhere">Elsewhere</button></main>${html}`);
   t.teardown(() => env.close());
   env.window.localStorage.clear();
@@ -68,7 +74,8 @@ async function page(t: Test, stored: Record<string, string> = {}, html = popupHt
   env.document.getElementById('elsewhere')!.focus();
   await env.mount();
   // The island's chunk (loaded once, at the top of this file) and its delay, 0 s here.
-  await settle(20);
+  if (shows) await settleUntil(() => !env.document.querySelector<HTMLElement>('[data-island="popup-overlay"]')?.hidden);
+  else await settle(20);
   return env;
 }
 
@@ -136,7 +143,7 @@ t.test('Tab and Shift+Tab wrap inside the dialog', async (t) => {
 });
 
 t.test('date-closed keeps it away for the given days, then it shows again', async (t) => {
-  const recent = await page(t, { version: '2', 'date-closed': String(Date.now() - 2 * DAY_MS) });
+  const recent = await page(t, { version: '2', 'date-closed': String(Date.now() - 2 * DAY_MS) }, undefined, false);
   t.equal(popup(recent).hidden, true, 'closed two days ago, seven to wait: hidden');
   t.equal(recent.document.activeElement?.id, 'elsewhere', 'focus left alone');
   const old = await page(t, { version: '2', 'date-closed': String(Date.now() - 8 * DAY_MS) });
@@ -144,7 +151,7 @@ t.test('date-closed keeps it away for the given days, then it shows again', asyn
 });
 
 t.test('submitted: never again for this version; a higher version shows it and forgets the old answers', async (t) => {
-  const same = await page(t, { version: '2', submitted: 'true' });
+  const same = await page(t, { version: '2', submitted: 'true' }, undefined, false);
   t.equal(popup(same).hidden, true, 'signed up to version 2: hidden');
   const newer = await page(t, { version: '1', submitted: 'true', 'date-closed': String(Date.now()) });
   t.equal(popup(newer).hidden, false, 'version 2 is newer than the one seen: shown');
