@@ -210,17 +210,7 @@ export async function releaseHeldOrder(trx: Db, websiteId: string, orderId: stri
     .where('id', '=', order.cartId)
     .where('orderId', '=', orderId)
     .execute();
-  const lines = await trx
-    .selectFrom('orderLines')
-    .select(['variantId', 'quantity'])
-    .where('websiteId', '=', websiteId)
-    .where('orderId', '=', orderId)
-    // The order stock is taken in (order-repository.ts), so two releases and a checkout never wait on each other.
-    .orderBy('variantId')
-    .execute();
-  for (const line of lines) await releaseStock(trx, websiteId, line.variantId, line.quantity);
-  await releaseOrderDiscountUses(trx, websiteId, orderId);
-  await restoreOrderGiftCards(trx, websiteId, orderId);
+  await giveBackOrderHolds(trx, websiteId, orderId);
   await trx
     .updateTable('orders')
     .set({ paymentStatus: 'failed' })
@@ -279,4 +269,24 @@ export async function orderBuyerDetails(
     .where('websiteId', '=', websiteId)
     .where('id', '=', orderId)
     .executeTakeFirst();
+}
+
+/**
+ * Gives back what an order took when it was held: its lines' stock, its
+ * discount codes' uses and what its gift cards paid. For an order whose
+ * payment failed, and for one the owner cancels; inside the caller's
+ * transaction.
+ */
+export async function giveBackOrderHolds(trx: Db, websiteId: string, orderId: string): Promise<void> {
+  const lines = await trx
+    .selectFrom('orderLines')
+    .select(['variantId', 'quantity'])
+    .where('websiteId', '=', websiteId)
+    .where('orderId', '=', orderId)
+    // The order stock is taken in (order-repository.ts), so two releases and a checkout never wait on each other.
+    .orderBy('variantId')
+    .execute();
+  for (const line of lines) await releaseStock(trx, websiteId, line.variantId, line.quantity);
+  await releaseOrderDiscountUses(trx, websiteId, orderId);
+  await restoreOrderGiftCards(trx, websiteId, orderId);
 }

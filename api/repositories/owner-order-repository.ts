@@ -6,11 +6,8 @@
  * the payment provider. Only paid orders are orders (migration 0034).
  */
 import { sql } from 'kysely';
-import { releaseOrderDiscountUses } from './checkout-rules-repository.ts';
-import { restoreOrderGiftCards } from './gift-card-repository.ts';
 import type { StockActor } from './inventory-adjustment-repository.ts';
-import { releaseStock } from './inventory-repository.ts';
-import { addRefund } from './order-payment-repository.ts';
+import { addRefund, giveBackOrderHolds } from './order-payment-repository.ts';
 import { type Db, inTransaction } from './transaction.ts';
 
 export const ORDER_STATUSES = ['PENDING', 'FULFILLED', 'CANCELED'] as const;
@@ -166,17 +163,7 @@ export async function cancelOrder(db: Db, websiteId: string, orderId: string): P
     if (!order) return { ok: false, reason: 'not-found' };
     if (order.status === 'CANCELED') return { ok: false, reason: 'canceled' };
     if (order.status !== 'PENDING') return { ok: false, reason: 'not-cancelable' };
-    const lines = await trx
-      .selectFrom('orderLines')
-      .select(['variantId', 'quantity'])
-      .where('websiteId', '=', websiteId)
-      .where('orderId', '=', orderId)
-      // The order stock is taken in (order-repository.ts), so a cancel and a checkout never wait on each other.
-      .orderBy('variantId')
-      .execute();
-    for (const line of lines) await releaseStock(trx, websiteId, line.variantId, line.quantity);
-    await releaseOrderDiscountUses(trx, websiteId, orderId);
-    await restoreOrderGiftCards(trx, websiteId, orderId);
+    await giveBackOrderHolds(trx, websiteId, orderId);
     await trx
       .updateTable('orders')
       .set({ status: 'CANCELED', canceledOn: sql<Date>`now()` })
