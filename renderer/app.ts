@@ -186,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     previewer,
   });
   await app.register(islandsRoute, { bundle: islands });
-  await app.register(adminRoutes, { bundle: await bundleAdmin() });
+  await app.register(adminRoutes, { bundle: bundleAdmin });
   await app.register(assetRoutes, { db: options.db, packages, media });
   await app.register(productFeedRoutes, { db: options.db, contentClock: options.contentClock });
   await app.register(pageRoutes, {
