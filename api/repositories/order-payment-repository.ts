@@ -33,6 +33,8 @@ export interface Payment {
   actionUrl: string | null;
   siteOrigin: string;
   createdOn: Date;
+  /** What the provider charges again without the buyer: kept for an order that starts a subscription. */
+  reusableMethod: string | null;
 }
 
 export interface NewPayment {
@@ -61,6 +63,7 @@ function toPayment(row: Selectable<PaymentsTable>): Payment {
     actionUrl: row.actionUrl,
     siteOrigin: row.siteOrigin,
     createdOn: row.createdOn,
+    reusableMethod: row.reusableMethod,
   };
 }
 
@@ -129,6 +132,7 @@ export interface PaymentChange {
   providerPaymentId?: string | null;
   actionUrl?: string | null;
   declineMessage?: string | null;
+  reusableMethod?: string;
 }
 
 export async function updatePayment(db: Db, websiteId: string, id: string, change: PaymentChange): Promise<void> {
@@ -140,6 +144,7 @@ export async function updatePayment(db: Db, websiteId: string, id: string, chang
       ...(change.providerPaymentId ? { providerPaymentId: change.providerPaymentId } : {}),
       ...(change.actionUrl !== undefined ? { actionUrl: change.actionUrl } : {}),
       ...(change.declineMessage !== undefined ? { declineMessage: change.declineMessage } : {}),
+      ...(change.reusableMethod !== undefined ? { reusableMethod: change.reusableMethod } : {}),
       updatedOn: sql<Date>`now()`,
     })
     .where('websiteId', '=', websiteId)

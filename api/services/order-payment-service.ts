@@ -42,6 +42,7 @@ import { type Db, inTransaction } from '../repositories/transaction.ts';
 import { getWebsite, type WebsiteWithSettings } from '../repositories/website-repository.ts';
 import { issueBoughtGiftCards } from './gift-card-issue.ts';
 import { queueOrderReceipts } from './order-receipts.ts';
+import { startSubscriptions, startsSubscription } from './subscription-start.ts';
 
 /** How long an order may wait for its payment (a second step) before it is settled without the shopper. */
 export const HOLD_MINUTES = 30;
@@ -92,6 +93,12 @@ export async function payHeldOrder(
   });
   let outcome: PaymentOutcome;
   try {
+    // A subscription renews without the buyer: the provider keeps their method first, and this charge sets it up.
+    let keptMethod: string | undefined;
+    if (startsSubscription(order)) {
+      keptMethod = await input.provider.keepPaymentMethod(input.paymentMethod, `keep-${payment.id}`);
+      await updatePayment(db, payment.websiteId, payment.id, { status: 'pending', reusableMethod: keptMethod });
+    }
     outcome = await input.provider.charge({
       amountMinor: Number(amount),
       currency: order.currency,
@@ -99,6 +106,7 @@ export async function payHeldOrder(
       reference: paymentReference(payment),
       idempotencyKey: payment.id,
       returnUrl: new URL(PAYMENT_STEP_PATH, input.origin).href,
+      keptMethod,
     });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
@@ -254,6 +262,14 @@ async function completeOrder(
   if (!order) return false;
   // Held signed in whenever it sells a membership (paid-memberships.ts), so an account is there to grant it to.
   await grantPaidMemberships(trx, order);
+  if (startsSubscription(order)) {
+    const payment = await findPaymentOfOrder(trx, websiteId, orderId);
+    await startSubscriptions(trx, order, {
+      provider: payment?.provider ?? 'none',
+      paymentMethod: payment?.reusableMethod ?? null,
+      siteOrigin: origin,
+    });
+  }
   if (order.customerEmail) {
     await issueBoughtGiftCards(trx, site, order, {
       origin,
