@@ -6,11 +6,7 @@
  * runs under the subscription's row lock, so it never crosses a renewal,
  * and a refused one changes nothing and says why.
  */
-import {
-  dayOf,
-  nextDateWindow,
-  parseDay,
-} from '../../domain/subscriptions/billing-schedule.ts';
+import { dayOf, nextDateWindow, parseDay } from '../../domain/subscriptions/billing-schedule.ts';
 import {
   lockSubscription,
   type Subscription,

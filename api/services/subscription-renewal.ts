@@ -67,7 +67,7 @@ export const RENEWAL_MESSAGES = {
 
 /** Whether the subscription still waits for exactly this run. */
 function awaits(subscription: Subscription | undefined, target: RenewalTarget, now: Date): boolean {
-  if (!subscription || subscription.state !== 'active') return false;
+  if (subscription?.state !== 'active') return false;
   const due = dueOn(subscription);
   return (
     subscription.periodsBilled + 1 === target.period &&
