@@ -54,6 +54,11 @@ export function subscriptionJson(
     periodsBilled: subscription.periodsBilled,
     nextBillingOn: live && due ? due.getTime() : undefined,
     nextBillingDay: live && due ? dayOf(due) : undefined,
+    // Billing days are UTC days (a new date is the start of its UTC day), so they are said in UTC.
+    nextBillingLabel:
+      live && due
+        ? due.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' })
+        : undefined,
     retrying: state === 'active' && subscription.retryOn !== null ? true : undefined,
     manage:
       form && live
