@@ -333,6 +333,25 @@ export async function heldRenewalOrder(
   return row?.id;
 }
 
+/** The subscriptions an order belongs to, with its period in each: those it started (period 1), or the one it renews. */
+export async function subscriptionsOfAnyOrder(
+  db: Db,
+  websiteId: string,
+  orderId: string,
+): Promise<Array<{ subscription: Subscription; period: number }>> {
+  const renewal = await db
+    .selectFrom('orders')
+    .select(['subscriptionId', 'subscriptionPeriod'])
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (renewal?.subscriptionId && renewal.subscriptionPeriod) {
+    const subscription = await getSubscription(db, websiteId, renewal.subscriptionId);
+    return subscription ? [{ subscription, period: renewal.subscriptionPeriod }] : [];
+  }
+  return (await subscriptionsOfOrder(db, websiteId, orderId)).map((subscription) => ({ subscription, period: 1 }));
+}
+
 /** The renewal orders of a subscription, paid ones, by period. */
 export async function renewalOrderIds(db: Db, websiteId: string, subscriptionId: string): Promise<string[]> {
   const rows = await db

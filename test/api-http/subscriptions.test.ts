@@ -8,17 +8,22 @@
  * clear message and nothing changed for a bad signature, an expired link,
  * a missing crumb, a date in the past or beyond a period, nobody signed in,
  * and another account's subscription; and from the account page, where the
- * signed-in buyer sees and manages their own.
+ * signed-in buyer sees and manages their own. And the owner's list of
+ * subscriptions, and orders that say which subscription they start or renew.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import t from 'tap';
+import { TestPaymentProvider } from '../../api/payments/test-payment-provider.ts';
 import { getSubscription, subscriptionsOfOrder } from '../../api/repositories/subscription-repository.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
+import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
 import { LINK_MESSAGES, signSubscriptionLink, subscriptionLinkUrl } from '../../api/services/subscription-links.ts';
 import { MANAGE_MESSAGES, MANAGE_NOTICES } from '../../api/services/subscription-management.ts';
+import { renewSubscription } from '../../api/services/subscription-renewal.ts';
 import { SIGN_IN_TO_MANAGE } from '../../renderer/subscription-routes.ts';
 import { DEMO_NOW, type DemoApp, openDemoApp } from '../site/demo-app.ts';
 import { CRUMB, PAY_WITH_TEST_CARD, productId, TEST_SECRET, Visitor } from './api-helpers.ts';
+import { OwnerClient } from './owner-helpers.ts';
 import { Member, newEmail } from './site-user-helpers.ts';
 
 const HOUSE_BLEND = { itemId: productId('house-blend-coffee'), sku: 'FW-HB-12-WB', qty: 1 };
@@ -231,4 +236,55 @@ t.test('the account page lists the buyer’s subscriptions; another account’s 
   const shown = main((await buyer.request('GET', String(cancelled.headers.location))).body);
   t.match(shown, MANAGE_NOTICES.cancel);
   t.match(shown, 'Cancelled');
+});
+
+t.test('the owner sees the subscriptions, and each order says which it started or renews', async (t) => {
+  const demo = await openDemoApp(t);
+  const db = demo.handle.db;
+  const { subscription, placed } = await subscribe(demo, new Visitor(demo.app));
+  const firstOrderId = /orderToken=([0-9a-f]{24})/.exec(String(placed.headers.location))?.[1];
+  // The second month renewed by the scheduler's own code, at its due date.
+  const renewed = await renewSubscription(
+    db,
+    {
+      provider: new TestPaymentProvider(db, { webhookSecret: 'whsec_owner' }),
+      secret: TEST_SECRET,
+      now: subscription.nextBillingOn!,
+    },
+    { websiteId: DEMO_WEBSITE_ID, subscriptionId: subscription.id, period: 2, attempt: 0 },
+  );
+  t.equal(renewed, 'renewed');
+  const renewal = await db
+    .selectFrom('orders')
+    .select(['id', 'orderNumber'])
+    .where('websiteId', '=', DEMO_WEBSITE_ID)
+    .where('subscriptionId', '=', subscription.id)
+    .executeTakeFirstOrThrow();
+
+  const owner = new OwnerClient(demo.app);
+  t.equal((await owner.ownerSignIn(DEMO_OWNERS.storeManager.email, DEMO_OWNERS.storeManager.password)).statusCode, 200);
+  const list = await owner.request('GET', '/api/owner/subscriptions');
+  t.equal(list.statusCode, 200);
+  t.match(list.json().subscriptions, [
+    {
+      id: subscription.id,
+      productName: 'House Blend Coffee',
+      customerEmail: 'ada@example.coffee',
+      plan: '$19.00 every month',
+      state: 'active',
+      periodsBilled: 2,
+    },
+  ]);
+  const first = (await owner.request('GET', `/api/owner/orders/${firstOrderId}`)).json();
+  t.match(first.subscriptions, [{ id: subscription.id, period: 1 }], 'the first order started it');
+  const second = (await owner.request('GET', `/api/owner/orders/${renewal.id}`)).json();
+  t.match(second.order, { orderNumber: renewal.orderNumber });
+  t.match(second.subscriptions, [{ id: subscription.id, period: 2, plan: '$19.00 every month' }], 'a renewal says so');
+  const orders = (await owner.request('GET', '/api/owner/orders')).json().orders;
+  t.ok(
+    orders.some((order: { id: string }) => order.id === renewal.id),
+    'renewals are in the orders list like any paid order',
+  );
+  const stranger = new Visitor(demo.app);
+  t.equal((await stranger.request('GET', '/api/owner/subscriptions')).statusCode, 401, 'only for the owner');
 });
