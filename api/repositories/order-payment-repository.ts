@@ -165,6 +165,17 @@ export async function addRefund(db: Db, websiteId: string, id: string, amountCen
   return updated !== undefined;
 }
 
+/** Whether an order is a subscription's renewal, which its renewal job settles rather than checkout's paths. */
+export async function isRenewalOrder(db: Db, websiteId: string, orderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('subscriptionId')
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return row?.subscriptionId != null;
+}
+
 /** Locks the order's row for the rest of the transaction and says where its payment stands. */
 export async function lockOrderPayment(
   trx: Db,
@@ -224,7 +235,7 @@ export async function releaseHeldOrder(trx: Db, websiteId: string, orderId: stri
     .execute();
 }
 
-/** Orders still awaiting their payment that were held before `before`, oldest first. */
+/** Checkout's orders still awaiting their payment that were held before `before`, oldest first. */
 export async function heldOrdersBefore(
   db: Db,
   before: Date,
@@ -234,6 +245,8 @@ export async function heldOrdersBefore(
     .selectFrom('orders')
     .select(['websiteId', 'id'])
     .where('paymentStatus', '=', 'awaiting')
+    // A subscription's renewal is settled by its own job, which charges again under the same key (subscription-renewal.ts).
+    .where('subscriptionId', 'is', null)
     .where('createdOn', '<', before)
     .orderBy('createdOn')
     .limit(limit)

@@ -29,6 +29,7 @@ import {
   findPaymentOfOrder,
   getPayment,
   heldOrdersBefore,
+  isRenewalOrder,
   lockOrderPayment,
   markOrderPaid,
   type Payment,
@@ -308,6 +309,10 @@ export async function applyPaymentEvent(
   const payment = named ? await getPayment(db, named.websiteId, named.paymentId) : undefined;
   if (!payment || payment.provider !== provider.name) {
     return (await firstDelivery(db, provider.name, event.id)) ? 'not-ours' : 'replay';
+  }
+  // A renewal's charge is settled by its renewal job, which asks again under the same key: the event is only counted.
+  if (payment.orderId && (await isRenewalOrder(db, payment.websiteId, payment.orderId))) {
+    return (await firstDelivery(db, provider.name, event.id)) ? 'applied' : 'replay';
   }
   // Counted in the same transaction as its effect: an event whose handling failed is handled when it comes again.
   const verdict = await inTransaction(db, async (trx) => {

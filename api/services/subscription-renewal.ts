@@ -86,15 +86,23 @@ export async function renewSubscription(db: Db, deps: RenewalDeps, target: Renew
   const { websiteId } = target;
   const held = await inTransaction(db, async (trx): Promise<Held> => {
     const subscription = await lockSubscription(trx, websiteId, target.subscriptionId);
-    if (!subscription || !awaits(subscription, target, deps.now)) return { kind: 'stale' };
-    if (subscription.provider !== deps.provider.name || subscription.paymentMethod === null) {
-      return { kind: 'refused', subscription, message: RENEWAL_MESSAGES.noMethod };
-    }
-    const waiting = await heldRenewalOrder(trx, subscription, target.period);
+    if (!subscription) return { kind: 'stale' };
+    // A run that stopped after holding this period's order is finished first, whatever the buyer did since:
+    // its charge may have gone through under the payment's key, and asking again under it tells.
+    const waiting =
+      subscription.periodsBilled + 1 === target.period
+        ? await heldRenewalOrder(trx, subscription, target.period)
+        : undefined;
     if (waiting) {
       const payment = await findPaymentOfOrder(trx, websiteId, waiting);
-      if (payment) return { kind: 'charge', subscription, payment };
+      if (payment && payment.provider === deps.provider.name && subscription.paymentMethod !== null) {
+        return { kind: 'charge', subscription, payment };
+      }
       await releaseHeldOrder(trx, websiteId, waiting);
+    }
+    if (!awaits(subscription, target, deps.now)) return { kind: 'stale' };
+    if (subscription.provider !== deps.provider.name || subscription.paymentMethod === null) {
+      return { kind: 'refused', subscription, message: RENEWAL_MESSAGES.noMethod };
     }
     const firstOrder = await getOrder(trx, websiteId, subscription.firstOrderId);
     if (!firstOrder) throw new Error(`subscription ${subscription.id} has lost its first order`);
@@ -178,13 +186,15 @@ async function settleSuccess(
     if (!subscription || status !== 'awaiting' || subscription.periodsBilled + 1 !== target.period) return 'stale';
     await markOrderPaid(trx, websiteId, orderId);
     const more = hasPeriodAfter(subscription.numBillingCycles, target.period);
+    // A subscription cancelled while its charge was on the way keeps no next date; a paused one keeps its schedule.
+    const schedules = more && subscription.state !== 'canceled';
     await updateSubscription(trx, websiteId, subscription.id, {
       periodsBilled: target.period,
       failedAttempts: 0,
       retryOn: null,
       lastDecline: null,
       state: more ? subscription.state : 'ended',
-      nextBillingOn: more ? periodDate(subscription.anchor, subscription.period, target.period + 1) : null,
+      nextBillingOn: schedules ? periodDate(subscription.anchor, subscription.period, target.period + 1) : null,
     });
     await queueMail(trx, 'renewed', subscription.id, deps, websiteId, orderId);
     return more ? 'renewed' : 'ended';

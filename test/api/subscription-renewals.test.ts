@@ -15,9 +15,12 @@ import { sql } from 'kysely';
 import t from 'tap';
 import { enqueueSubscriptionSweep } from '../../api/jobs/subscription-jobs.ts';
 import { IntentsPaymentProvider } from '../../api/payments/intents-payment-provider.ts';
+import { PaymentProviderError } from '../../api/payments/payment-provider.ts';
 import { TestPaymentProvider } from '../../api/payments/test-payment-provider.ts';
-import { getSubscription } from '../../api/repositories/subscription-repository.ts';
+import { getSubscription, subscriptionsOfOrder } from '../../api/repositories/subscription-repository.ts';
+import { applyPaymentEvent, settleOverduePayments } from '../../api/services/order-payment-service.ts';
 import { checkSubscriptionLink } from '../../api/services/subscription-links.ts';
+import { manageSubscription } from '../../api/services/subscription-management.ts';
 import { renewSubscription } from '../../api/services/subscription-renewal.ts';
 import { addPeriods } from '../../domain/subscriptions/billing-schedule.ts';
 import { FAKE_SECRET_KEY, startFakeIntentsServer } from './helpers/fake-intents-server.ts';
@@ -175,6 +178,64 @@ t.test('a renewal run twice, or run for a period already billed, charges once', 
   t.equal((await ordersOf(subscription)).length, 1);
   t.equal((await getSubscription(db, websiteId, subscription.id))?.nextBillingOn?.getTime(), now.getTime() + 14 * DAY);
 });
+
+t.test(
+  'a renewal whose answer was lost is finished by the next run, under the same key, even after a pause',
+  async (t) => {
+    const { websiteId, product, subscribe, ordersOf, stock } = await shop();
+    const beans = await product('lost-answer-beans', 1300, { value: 1, unit: 'MONTH', cycles: 0 });
+    const subscription = await subscribe(beans);
+    const now = subscription.nextBillingOn!;
+    const target = { websiteId, subscriptionId: subscription.id, period: 2, attempt: 0 };
+    // The provider charges, then the answer is lost on the way back.
+    const losing = Object.create(provider) as DecliningProvider;
+    losing.chargeOffSession = async (request) => {
+      await provider.chargeOffSession(request);
+      throw new PaymentProviderError('the payment service could not be asked: socket hang up');
+    };
+    await t.rejects(renewSubscription(db, { provider: losing, secret: SECRET, now }, target), PaymentProviderError);
+    t.match(await ordersOf(subscription), [{ subscriptionPeriod: 2, paymentStatus: 'awaiting' }], 'the period is held');
+    t.equal(await stock(beans), 198, 'its stock taken');
+
+    // The buyer pauses meanwhile; the overdue-payments round and a webhook leave the renewal to its job.
+    t.match(await manageSubscription(db, websiteId, subscription.id, { kind: 'link' }, { action: 'pause' }, now), {
+      ok: true,
+    });
+    await settleOverduePayments(db, provider, new Date(now.getTime() + DAY));
+    t.match(await ordersOf(subscription), [{ paymentStatus: 'awaiting' }], 'settling checkout’s holds skips renewals');
+    const [payment] = await db
+      .selectFrom('payments')
+      .select(['id', 'websiteId'])
+      .where('websiteId', '=', websiteId)
+      .where('orderId', '=', (await ordersOf(subscription))[0]!.id)
+      .execute();
+    const charged = await sql<{ id: string }>`
+    SELECT id FROM test_provider_payments WHERE idempotency_key = ${payment!.id}`.execute(db);
+    t.equal(
+      await applyPaymentEvent(db, provider, {
+        id: `evt_${payment!.id}`,
+        type: 'payment.succeeded',
+        paymentId: charged.rows[0]!.id,
+        reference: `${websiteId}/${payment!.id}`,
+      }),
+      'applied',
+    );
+    t.match(await ordersOf(subscription), [{ paymentStatus: 'awaiting' }], 'and so does the webhook');
+    t.equal((await subscriptionsOfOrder(db, websiteId, (await ordersOf(subscription))[0]!.id)).length, 0);
+
+    // The job runs again: the same payment, the same key, one charge; the order is paid and the schedule moves on.
+    t.equal(
+      await renewSubscription(db, { provider, secret: SECRET, now: new Date(now.getTime() + DAY) }, target),
+      'renewed',
+    );
+    t.match(await ordersOf(subscription), [{ subscriptionPeriod: 2, paymentStatus: 'paid' }]);
+    t.match(await getSubscription(db, websiteId, subscription.id), { state: 'paused', periodsBilled: 2 });
+    const charges = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM test_provider_payments WHERE idempotency_key = ${payment!.id}`.execute(db);
+    t.equal(charges.rows[0]!.n, 1, 'charged once');
+    t.equal(await stock(beans), 198, 'stock taken once');
+  },
+);
 
 t.test('the intents provider keeps the card at checkout and charges it off-session', async (t) => {
   const server = await startFakeIntentsServer();
