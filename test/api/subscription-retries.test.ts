@@ -2,14 +2,16 @@
  * A subscription whose card is declined on every renewal (issue 24): the
  * renewal is tried when due, then 1, 3 and 5 days after each decline, then
  * the subscription is paused and its buyer told; nothing is charged, sent
- * or taken from stock for the period. Driven by the job runner's clock on a
- * database of its own (the scheduler's rounds are keyed by time). On
- * PGlite, and on PostgreSQL with `npm run test:pg`.
+ * or taken from stock for the period; and a product out of stock at its
+ * renewal is not charged and waits for the next try. Driven by the job
+ * runner's clock on a database of its own (the scheduler's rounds are
+ * keyed by time). On PGlite, and on PostgreSQL with `npm run test:pg`.
  */
 import t from 'tap';
 import { enqueueSubscriptionSweep } from '../../api/jobs/subscription-jobs.ts';
 import { TestPaymentProvider } from '../../api/payments/test-payment-provider.ts';
 import { getSubscription } from '../../api/repositories/subscription-repository.ts';
+import { RENEWAL_MESSAGES, renewSubscription } from '../../api/services/subscription-renewal.ts';
 import { DecliningProvider, runnerAt, subscriptionShop } from './helpers/subscription-shop.ts';
 import { openTestDatabase } from './helpers/test-database.ts';
 
@@ -48,4 +50,25 @@ t.test('a card declined on every try: retried after 1, 3 and 5 days, then the su
   const paused = await mailOf('subscription-paused', subscription);
   t.equal(paused.length, 1, 'the buyer is told it is paused');
   t.match(paused[0]!.text, 'Your subscription is paused');
+});
+
+t.test('a product out of stock at renewal is not charged: the renewal waits and is tried again', async (t) => {
+  const { websiteId, product, subscribe, ordersOf, mailOf } = await shop();
+  const lastBag = await product('last-bag', 2100, { value: 1, unit: 'WEEK', cycles: 0 }, 1);
+  const subscription = await subscribe(lastBag);
+  const calls = provider.offSessionCalls.length;
+  const now = subscription.nextBillingOn!;
+  const result = await renewSubscription(
+    db,
+    { provider, secret: 'subscription-retries-secret-0123456789abcdef', now },
+    { websiteId, subscriptionId: subscription.id, period: 2, attempt: 0 },
+  );
+  t.equal(result, 'retrying');
+  t.equal(provider.offSessionCalls.length, calls, 'nothing was charged');
+  t.same(await ordersOf(subscription), [], 'no order was held');
+  const after = await getSubscription(db, websiteId, subscription.id);
+  t.match(after, { state: 'active', failedAttempts: 1, lastDecline: RENEWAL_MESSAGES.outOfStock, periodsBilled: 1 });
+  t.equal(after?.retryOn?.getTime(), now.getTime() + 86_400_000, 'tried again a day later');
+  const told = await mailOf('subscription-payment-failed', subscription);
+  t.match(told[0]?.text, 'The product is out of stock.');
 });
