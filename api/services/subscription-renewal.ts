@@ -6,7 +6,8 @@
  * it: paid, the order takes the website's next number and the schedule
  * moves on (or ends after its last cycle); declined, the order gives back
  * its stock and the renewal is tried again after 1, 3 and 5 days, then the
- * subscription is paused. The buyer is emailed either way.
+ * subscription is paused. The buyer is emailed either way, and the owner
+ * gets the new-order notice of a renewal paid, as for any order.
  *
  * Each run names its subscription, period and attempt, and does nothing
  * unless the subscription still waits for exactly that (active, that period
@@ -40,6 +41,7 @@ import {
 import { type Db, inTransaction } from '../repositories/transaction.ts';
 import { getWebsite } from '../repositories/website-repository.ts';
 import { paymentReference } from './order-payment-service.ts';
+import { orderNotificationAddress, ownerNewOrderMail } from './order-receipts.ts';
 import { type SubscriptionMailKind, subscriptionMail } from './subscription-mail.ts';
 
 export interface RenewalTarget {
@@ -165,6 +167,18 @@ async function queueMail(
   if (mail) await enqueueMail(trx, websiteId, mail);
 }
 
+/** The owner's new-order notice, as for checkout's orders: a renewal is an order to fulfil. */
+async function queueOwnerNotice(trx: Db, websiteId: string, orderId: string, origin: string): Promise<void> {
+  const [site, order, owner] = await Promise.all([
+    getWebsite(trx, websiteId),
+    getOrder(trx, websiteId, orderId),
+    orderNotificationAddress(trx, websiteId),
+  ]);
+  if (!site || !order || !owner) return;
+  const context = { siteTitle: site.website.siteTitle, origin, timeZone: site.settings.timeZone };
+  await enqueueMail(trx, websiteId, ownerNewOrderMail(order, context, owner));
+}
+
 async function settleSuccess(
   db: Db,
   deps: RenewalDeps,
@@ -197,6 +211,7 @@ async function settleSuccess(
       nextBillingOn: schedules ? periodDate(subscription.anchor, subscription.period, target.period + 1) : null,
     });
     await queueMail(trx, 'renewed', subscription.id, deps, websiteId, orderId);
+    await queueOwnerNotice(trx, websiteId, orderId, subscription.siteOrigin);
     return more ? 'renewed' : 'ended';
   });
 }

@@ -13,6 +13,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import t from 'tap';
+import { listOutbox } from '../../api/mail/index.ts';
 import { TestPaymentProvider } from '../../api/payments/test-payment-provider.ts';
 import { getSubscription, subscriptionsOfOrder } from '../../api/repositories/subscription-repository.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
@@ -284,6 +285,17 @@ t.test('the owner sees the subscriptions, and each order says which it started o
   t.ok(
     orders.some((order: { id: string }) => order.id === renewal.id),
     'renewals are in the orders list like any paid order',
+  );
+  const mail = await listOutbox(db, { websiteId: DEMO_WEBSITE_ID });
+  t.match(
+    mail.find((entry) => entry.kind === 'new-order' && entry.subject.startsWith(`New order #${renewal.orderNumber}:`)),
+    { to: 'nora@example.com' },
+    'the owner is told of the renewal’s order, to fulfil it',
+  );
+  t.match(
+    mail.find((entry) => entry.kind === 'subscription-renewed'),
+    { to: 'ada@example.coffee', subject: /has renewed$/ },
+    'and the buyer that it renewed',
   );
   const stranger = new Visitor(demo.app);
   t.equal((await stranger.request('GET', '/api/owner/subscriptions')).statusCode, 401, 'only for the owner');
