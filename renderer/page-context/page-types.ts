@@ -16,6 +16,7 @@ export const PAGE_TYPES = {
   showCart: 200,
   checkout: 201,
   orderConfirmed: 202,
+  subscriptionConfirmed: 206,
   membershipConfirmed: 208,
   orderStatus: 211,
 } as const;
