@@ -446,6 +446,26 @@ export interface OrderRefundsTable {
   createdOn: CreatedAt;
 }
 
+/** One parcel of an order, as the owner fulfilled it (migration 0039). */
+export interface OrderShipmentsTable {
+  websiteId: string;
+  id: string;
+  orderId: string;
+  trackingNumber: Nullable<string>;
+  carrier: Nullable<string>;
+  trackingUrl: Nullable<string>;
+  createdOn: CreatedAt;
+}
+
+/** How many of an order line a shipment sent (migration 0039). */
+export interface OrderShipmentLinesTable {
+  websiteId: string;
+  shipmentId: string;
+  orderId: string;
+  lineNumber: number;
+  quantity: number;
+}
+
 export type OrderPaymentStatus = 'awaiting' | 'paid' | 'failed';
 
 /** A charge checkout asked a payment provider for (migrations 0028 and 0032). */
@@ -904,6 +924,8 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   inventoryAdjustments: InventoryAdjustmentsTable;
   orderRefunds: OrderRefundsTable;
+  orderShipments: OrderShipmentsTable;
+  orderShipmentLines: OrderShipmentLinesTable;
   mediaFiles: MediaFilesTable;
 }
 

@@ -14,6 +14,7 @@ import { translationDictionary } from '../../api/repositories/translation-reposi
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
 import { cartJson } from '../../api/services/cart-service.ts';
 import { minimumSubtotalOf } from '../../api/services/checkout-service.ts';
+import { orderConfirmedPath } from '../../api/services/order-links.ts';
 import { COLLECTION_TYPES, PRODUCT_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
 import { CRUMB_SLOT } from '../crumb-slot.ts';
 import type { FormAttempt } from '../form-attempts.ts';
@@ -291,6 +292,25 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
     }
     case 'order-confirmed': {
       const order = data.visitor.order;
+      const held = data.visitor.heldOrder;
+      if (!order && held) {
+        // The same address becomes the confirmation (202) once the payment is in: the page links to itself to look again.
+        return {
+          status: 200,
+          pageType: PAGE_TYPES.orderReceived,
+          view: { kind: 'page', name: 'order-received' },
+          context: {
+            ...base(undefined),
+            pageType: PAGE_TYPES.orderReceived,
+            order: {
+              ...orderJson(held),
+              paymentStep: data.visitor.heldOrderPaymentStep,
+              refreshUrl: orderConfirmedPath(held.id),
+            },
+          },
+          ...page(undefined),
+        };
+      }
       if (!order) return notFound();
       return {
         status: 200,
@@ -310,12 +330,13 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
     }
     case 'order-status': {
       const order = data.visitor.order;
-      if (!order) return notFound();
+      const aftermath = data.visitor.orderAftermath;
+      if (!order || !aftermath) return notFound();
       return {
         status: 200,
         pageType: PAGE_TYPES.orderStatus,
         view: { kind: 'page', name: 'order-status' },
-        context: { ...base(undefined), pageType: PAGE_TYPES.orderStatus, order: orderStatusJson(order) },
+        context: { ...base(undefined), pageType: PAGE_TYPES.orderStatus, order: orderStatusJson(order, aftermath) },
         ...page(undefined),
       };
     }

@@ -16,8 +16,11 @@ export const PAGE_TYPES = {
   showCart: 200,
   checkout: 201,
   orderConfirmed: 202,
+  orderReceived: 207,
   membershipConfirmed: 208,
+  reviewsRequest: 209,
   orderStatus: 211,
+  commerceEmailPreview: 301,
 } as const;
 
 export type PageTypeNumber = (typeof PAGE_TYPES)[keyof typeof PAGE_TYPES];
