@@ -90,6 +90,10 @@ export function OrdersPanel() {
   const last = page ? Math.min(offset + PAGE_SIZE, page.total) : 0;
   return (
     <Panel title="Orders" intro="The store's orders, newest first.">
+      <p className="links">
+        {/* A page of its own (page type 301), rendered by the server with the emails' own code. */}
+        <a href="/commerce/email-preview">Preview the store's emails</a>
+      </p>
       <form className="links" aria-label="Find orders" onSubmit={search}>
         <div className="field">
           <label htmlFor="orders-search">Search by order number, email or name</label>

@@ -2,14 +2,16 @@
  * The jobs a running server does on its own, and their handlers: the
  * analytics rollups of each website, refreshed every few minutes so the
  * owner's dashboards are never more than that behind, scheduled posts
- * going live on time (scheduled-content-jobs.ts), and the payments'
- * settling (payment-jobs.ts). Each run enqueues the
+ * going live on time (scheduled-content-jobs.ts), the payments'
+ * settling (payment-jobs.ts), and the reviews requests queued when orders
+ * are fulfilled (services/reviews-request.ts). Each run enqueues the
  * next; a unique key per website and time slot keeps processes that start
  * together (or restart) from doubling them.
  */
 import { refreshRollups } from '../analytics/rollups.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { Db } from '../repositories/transaction.ts';
+import { reviewsRequestJobHandlers } from '../services/reviews-request.ts';
 import { enqueueJob } from './job-queue.ts';
 import { type JobHandler, JobRunner } from './job-runner.ts';
 import { enqueuePaymentSettling, paymentJobHandlers } from './payment-jobs.ts';
@@ -40,13 +42,23 @@ export const SERVER_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
 /** Makes sure every website's recurring jobs, and the payments' settling, are queued, then runs jobs in the background. */
 export async function startServerJobs(
   db: Db,
-  options: { onError: (error: unknown) => void; now?: () => Date; payments?: PaymentProvider },
+  options: {
+    onError: (error: unknown) => void;
+    now?: () => Date;
+    payments?: PaymentProvider;
+    /** Signs the reviews request emails' links (reviews-request.ts); without it their jobs have no handler and fail loudly. */
+    secret?: string;
+  },
 ): Promise<JobRunner> {
   const now = options.now?.() ?? new Date();
   for (const { id } of await db.selectFrom('websites').select('id').execute()) await enqueueRollup(db, id, now);
   await enqueueScheduledContentLookAhead(db, now);
   if (options.payments) await enqueuePaymentSettling(db, now);
-  const handlers = { ...SERVER_JOB_HANDLERS, ...(options.payments ? paymentJobHandlers(options.payments) : {}) };
+  const handlers = {
+    ...SERVER_JOB_HANDLERS,
+    ...(options.payments ? paymentJobHandlers(options.payments) : {}),
+    ...(options.secret ? reviewsRequestJobHandlers(options.secret) : {}),
+  };
   const runner = new JobRunner(db, { handlers, now: options.now, onError: options.onError });
   runner.start();
   return runner;

@@ -36,6 +36,7 @@ import { isSiteLockedFor, pageAccess } from './page-access.ts';
 import { loadPageData, type PageData, type RouteData, rememberFor, routeCollection } from './page-data.ts';
 import { collectionPageType, PAGE_TYPES, type PageTypeNumber } from './page-types.ts';
 import { carriesPopup, type PopupFragment, popupFormId, popupOverlayContext } from './popup-overlay-json.ts';
+import { reviewsRequestJson } from './reviews-request-json.ts';
 import type { SiteDataMemo } from './site-data-memo.ts';
 import { databaseTagSource } from './tag-data-source.ts';
 
@@ -93,6 +94,8 @@ export interface PageRequest {
   viewer?: PageViewer;
   /** A multilingual site's page: its language and its versions in the others (renderer/localization). */
   localization?: PageLocalization;
+  /** The order a reviews request link names, when its signature is the server's (page type 209). */
+  reviewsRequestOrder?: number;
 }
 
 /** The heading of each account page; the island (hydrate/islands/account-page.tsx) fills in the rest. */
@@ -337,6 +340,22 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
         pageType: PAGE_TYPES.orderStatus,
         view: { kind: 'page', name: 'order-status' },
         context: { ...base(undefined), pageType: PAGE_TYPES.orderStatus, order: orderStatusJson(order, aftermath) },
+        ...page(undefined),
+      };
+    }
+    case 'reviews-request': {
+      const asked = data.visitor.reviewsRequest;
+      // A link this server did not sign, or for no order of the site, opens nothing.
+      if (!asked) return notFound();
+      return {
+        status: 200,
+        pageType: PAGE_TYPES.reviewsRequest,
+        view: { kind: 'page', name: 'reviews-request' },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.reviewsRequest,
+          reviewsRequest: reviewsRequestJson(asked.order, asked.productPaths),
+        },
         ...page(undefined),
       };
     }

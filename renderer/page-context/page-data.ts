@@ -27,6 +27,7 @@ import {
   getImages,
   listItems,
   type OffsetPage,
+  publicProductPaths,
   relatedItems,
   type SearchPage,
   searchItems,
@@ -104,6 +105,8 @@ export interface VisitorData {
   /** Where that cart's payment waits for its second step, when it is bought and its order is not yet paid. */
   checkoutSecondStep?: string | undefined;
   order?: PlacedOrder | undefined;
+  /** The products of the order a reviews request names, with the address of each one visitors can see (209). */
+  reviewsRequest?: { order: PlacedOrder; productPaths: Map<string, string> } | undefined;
   /** The order's shipments, refunds and charge, on its status page (211). */
   orderAftermath?: OrderAftermath | undefined;
   /** The order the confirmation link names while its payment is still awaited (page type 207). */
@@ -402,6 +405,18 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
       ]);
       const chargedCents = payment?.status === 'succeeded' ? payment.amountCents : null;
       return { cart, order, orderAftermath: { shipments, refunds, chargedCents } };
+    }
+    case 'reviews-request': {
+      const orderNumber = request.reviewsRequestOrder;
+      const [cart, order] = await Promise.all([
+        loadOpenCart(db, request),
+        orderNumber === undefined ? undefined : getOrderByNumber(db, websiteId, orderNumber),
+      ]);
+      if (!order) return { cart };
+      const productPaths = await publicProductPaths(db, websiteId, [
+        ...new Set(order.items.map((line) => line.itemId)),
+      ]);
+      return { cart, reviewsRequest: { order, productPaths } };
     }
     case 'account': {
       const accountId = request.viewer?.account?.id;

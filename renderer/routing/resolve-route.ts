@@ -20,6 +20,8 @@ export type Route =
   | { kind: 'account'; page: AccountPage }
   /** /account/orders/12: one order's status page (211), for its owner or the holder of its token. */
   | { kind: 'order-status'; orderNumber: number }
+  /** /commerce/reviews-request?order=N&signature=…: the emailed reviews request of an order (209). */
+  | { kind: 'reviews-request' }
   | { kind: 'collection'; collectionUrlId: string }
   | { kind: 'item'; collectionUrlId: string; itemUrlId: string }
   | { kind: 'not-found' }
@@ -43,6 +45,7 @@ export function resolveRoute(pathname: string): Route {
   if (segments.length === 1 && first === 'search') return { kind: 'search' };
   if (segments.length === 1 && first === 'checkout') return { kind: 'checkout' };
   if (segments.length === 2 && first === 'checkout' && second === 'order-confirmed') return { kind: 'order-confirmed' };
+  if (segments.length === 2 && first === 'commerce' && second === 'reviews-request') return { kind: 'reviews-request' };
   if (first === 'account') return accountRoute(segments);
   if (segments.length === 1) return { kind: 'collection', collectionUrlId: first! };
   if (segments.length === 2) return { kind: 'item', collectionUrlId: first!, itemUrlId: second! };
@@ -105,6 +108,7 @@ export function holdsPersonalDetails(route: Route): boolean {
     route.kind === 'checkout' ||
     route.kind === 'order-confirmed' ||
     route.kind === 'account' ||
-    route.kind === 'order-status'
+    route.kind === 'order-status' ||
+    route.kind === 'reviews-request'
   );
 }
