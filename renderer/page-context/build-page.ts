@@ -261,14 +261,17 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
         context: { ...base(undefined), pageType: PAGE_TYPES.error },
         ...page(undefined),
       };
-    case 'cart':
+    case 'cart': {
+      // One page under two numbers: the full-page cart mounts into the same root either way (resolve-route.ts).
+      const pageType = route.v2 ? PAGE_TYPES.cartV2 : PAGE_TYPES.showCart;
       return {
         status: 200,
-        pageType: PAGE_TYPES.showCart,
+        pageType,
         view: { kind: 'page', name: 'cart' },
-        context: { ...base(undefined), pageType: PAGE_TYPES.showCart },
+        context: { ...base(undefined), pageType },
         ...page(undefined),
       };
+    }
     case 'checkout': {
       const cartToken = request.query.get('cartToken') ?? undefined;
       const checkoutCart = hasStore ? data.visitor.checkoutCart : undefined;

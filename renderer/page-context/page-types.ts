@@ -16,6 +16,8 @@ export const PAGE_TYPES = {
   showCart: 200,
   checkout: 201,
   orderConfirmed: 202,
+  /** The same page as showCart (the islands' full-page cart), at /commerce/cart: see resolve-route.ts. */
+  cartV2: 205,
   orderReceived: 207,
   membershipConfirmed: 208,
   reviewsRequest: 209,

@@ -13,7 +13,12 @@ export type AccountPage = (typeof ACCOUNT_PAGES)[number];
 /** Where a URL path leads, before the database is asked (spec section 2). */
 export type Route =
   | { kind: 'home' }
-  | { kind: 'cart' }
+  /**
+   * /cart, the cart page (200); /commerce/cart the same page as the spec's
+   * cart v2 (205): both render the full-page cart's root (#sqs-cart-root),
+   * which is what the islands detect the cart page by.
+   */
+  | { kind: 'cart'; v2?: true }
   | { kind: 'checkout' }
   | { kind: 'order-confirmed' }
   | { kind: 'search' }
@@ -45,6 +50,7 @@ export function resolveRoute(pathname: string): Route {
   if (segments.length === 1 && first === 'search') return { kind: 'search' };
   if (segments.length === 1 && first === 'checkout') return { kind: 'checkout' };
   if (segments.length === 2 && first === 'checkout' && second === 'order-confirmed') return { kind: 'order-confirmed' };
+  if (segments.length === 2 && first === 'commerce' && second === 'cart') return { kind: 'cart', v2: true };
   if (segments.length === 2 && first === 'commerce' && second === 'reviews-request') return { kind: 'reviews-request' };
   if (first === 'account') return accountRoute(segments);
   if (segments.length === 1) return { kind: 'collection', collectionUrlId: first! };

@@ -468,3 +468,18 @@ t.test('the commerce email preview refuses visitors and owners who may not read 
   t.equal(refused.statusCode, 403);
   t.notMatch(refused.body, 'Order receipt');
 });
+
+t.test('cart v2 (205) is the cart page: the same full-page cart root under its own number', async (t) => {
+  const visitor = new Visitor(app);
+  await visitor.add(SCOOP);
+  const cart = await visitor.request('GET', '/cart');
+  const v2 = await visitor.request('GET', '/commerce/cart');
+  t.equal(v2.statusCode, 200);
+  for (const page of [cart, v2]) {
+    t.match(page.body, /<div id="sqs-cart-root"[^>]*><\/div>/);
+    t.match(main(page.body), 'Walnut Coffee Scoop');
+    t.equal(page.headers['x-page-cache'], undefined, 'a shopper’s cart is never kept');
+  }
+  t.equal((await visitor.request('GET', '/cart?format=json')).json().pageType, 200);
+  t.equal((await visitor.request('GET', '/commerce/cart?format=json')).json().pageType, 205);
+});
