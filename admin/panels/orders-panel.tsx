@@ -443,7 +443,12 @@ function OrderDetailView({ orderId, onChanged, onClose }: { orderId: string; onC
         </table>
       ) : null}
       {writable && order.status === 'PENDING' ? (
-        <FulfilForm act={act} lines={order.items.map((line) => ({ ...line, left: line.quantity - sentOf(line) }))} />
+        <FulfilForm
+          // A new form after each parcel: its quantities start from what is left then.
+          key={shipments.length}
+          act={act}
+          lines={order.items.map((line) => ({ ...line, left: line.quantity - sentOf(line) }))}
+        />
       ) : null}
       {writable && payment && payment.refundableCents !== '0' ? (
         <RefundForm act={act} currency={order.currency} left={money(payment.refundableCents)} />
