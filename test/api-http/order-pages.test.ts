@@ -302,7 +302,17 @@ t.test('the status page (211) shows each fulfilment state, per line and overall,
 t.test(
   'the reviews request: queued once at fulfilment, sent N days after, never for cancelled or refunded orders',
   async (t) => {
-    await mergeStoreSettings(db, DEMO_WEBSITE_ID, { reviewsRequestDays: 5 });
+    // The store setting, as the settings panel saves it.
+    const admin = await signedIn(DEMO_OWNERS.admin);
+    const store = (await admin.request('GET', '/api/owner/site-settings')).json().store;
+    t.equal(store.reviewsRequestDays, '7', 'a week unless the owner says otherwise');
+    const bad = await admin.request('PUT', '/api/owner/store-settings', { ...store, reviewsRequestDays: '400' });
+    t.equal(bad.statusCode, 400);
+    t.same(bad.json().error.fields, {
+      reviewsRequestDays: 'Enter a number of days from 0 to 365 (0 sends no reviews requests).',
+    });
+    const saved = await admin.request('PUT', '/api/owner/store-settings', { ...store, reviewsRequestDays: '5' });
+    t.equal(saved.json().store.reviewsRequestDays, '5');
     t.teardown(() => mergeStoreSettings(db, DEMO_WEBSITE_ID, { reviewsRequestDays: 7 }));
     // This test's buyers only: orders fulfilled by the tests before have requests of their own.
     const buyers = ['reviewer@example.coffee', 'no-review@example.coffee', 'refunded-review@example.coffee'];
