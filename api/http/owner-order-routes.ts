@@ -180,9 +180,14 @@ export async function ownerOrderRoutes(
       const { lines, ...shipment } = parseOwnerInput(fulfilOrderSchema, request.body);
       const origin =
         (await findPaymentOfOrder(db, websiteId, order.id))?.siteOrigin || `${request.protocol}://${request.host}`;
-      const mail = orderShippedMail(order, shipment, { siteTitle: owner.site.website.siteTitle, origin });
       const fulfilledAt = now();
-      const result = await fulfilOrder(db, websiteId, order.id, shipment, lines, async (trx, complete) => {
+      const result = await fulfilOrder(db, websiteId, order.id, shipment, lines, async (trx, { complete, parcel }) => {
+        const mail = orderShippedMail(
+          order,
+          shipment,
+          { siteTitle: owner.site.website.siteTitle, origin },
+          { parcel, complete },
+        );
         if (mail) await enqueueMail(trx, websiteId, mail);
         // Once everything has gone, the buyer is asked for reviews some days later (once, by the job's key).
         if (complete) {

@@ -162,7 +162,7 @@ export async function fulfilOrder(
   orderId: string,
   shipment: Shipment,
   lines: readonly ShippedLine[] | undefined,
-  then: (trx: Db, complete: boolean) => Promise<void>,
+  then: (trx: Db, sent: { complete: boolean; parcel: readonly ShippedLine[] }) => Promise<void>,
 ): Promise<FulfilResult> {
   return inTransaction(db, async (trx): Promise<FulfilResult> => {
     const order = await lockPaidOrder(trx, websiteId, orderId);
@@ -207,7 +207,7 @@ export async function fulfilOrder(
       .where('websiteId', '=', websiteId)
       .where('id', '=', orderId)
       .execute();
-    await then(trx, complete);
+    await then(trx, { complete, parcel });
     return { ok: true, complete };
   });
 }

@@ -17,6 +17,7 @@ export const COMMERCE_EMAILS = [
   'order-confirmation',
   'new-order',
   'order-fulfilled',
+  'order-partly-fulfilled',
   'gift-card',
   'gift-card-for-recipient',
   'restock',
@@ -68,6 +69,15 @@ const PREVIEWS: Record<CommerceEmail, PreviewEntry> = {
         order.shipment ?? { carrier: 'USPS', trackingNumber: '9400100000000000000000', trackingUrl: null },
         context,
       ),
+  },
+  'order-partly-fulfilled': {
+    title: 'Part of an order shipped',
+    sentWhen: 'To the buyer, when you send some of the lines of an order and the rest later.',
+    render: (order, context) =>
+      orderShippedMail(order, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784', trackingUrl: null }, context, {
+        parcel: order.items.slice(0, 1).map((line) => ({ lineNumber: line.lineNumber, quantity: 1 })),
+        complete: false,
+      }),
   },
   'gift-card': {
     title: 'Gift card (to the buyer)',

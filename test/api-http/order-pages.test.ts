@@ -249,6 +249,16 @@ t.test('the status page (211) shows each fulfilment state, per line and overall,
   t.match(html, '<span class="order-status__tracking">1Z999AA10123456784</span>');
   t.match(html, '<a class="text-link" href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
 
+  const shippedMails = async () =>
+    (await listOutbox(db, { websiteId: DEMO_WEBSITE_ID })).filter(
+      (mail) => mail.kind === 'order-fulfilled' && mail.to === 'lines@example.coffee',
+    );
+  const [partMail, ...noOther] = await shippedMails();
+  t.equal(noOther.length, 0);
+  t.equal(partMail?.subject, `Part of your order #${order.orderNumber} from Fernwood Coffee & Home is on its way`);
+  t.match(partMail?.text, 'has been sent. The rest follows.\n\n  2 × Walnut Coffee Scoop\n  1 × Stoneware Mug\n');
+  t.match(partMail?.text, 'Tracking number: 1Z999AA10123456784');
+
   const cancel = await manager.request('POST', `${ORDERS}/${order.id}/cancel`);
   t.equal(cancel.statusCode, 409, 'a parcel has gone: no cancelling');
 
@@ -270,6 +280,11 @@ t.test('the status page (211) shows each fulfilment state, per line and overall,
   t.match(html, 'Fulfilled</dd>');
   t.match(html, '<a class="text-link" href="https://track.example/HC-42"');
   t.equal((await fulfil(order, {})).statusCode, 409, 'nothing left to fulfil');
+  const mails = await shippedMails();
+  t.equal(mails.length, 2);
+  const restMail = mails.find((mail) => mail.id !== partMail?.id);
+  t.equal(restMail?.subject, `The rest of your order #${order.orderNumber} from Fernwood Coffee & Home is on its way`);
+  t.match(restMail?.text, 'has been sent.\n\n  2 × Stoneware Mug\n');
 
   // An unknown carrier without an address of the owner's has no link: it would be a guess.
   const unknown = await buy('unknown@example.coffee', 'Una Known', [SCOOP]);
@@ -424,6 +439,7 @@ t.test('the commerce email preview (301): every email for the owner, with the sa
     'Order receipt',
     'New order notification',
     'Order shipped',
+    'Part of an order shipped',
     'Gift card (to the buyer)',
     'Gift card (to a recipient)',
     'Back in stock',
