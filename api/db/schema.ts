@@ -428,6 +428,8 @@ export interface OrdersTable {
   trackingUrl: Nullable<string>;
   /** When the owner cancelled it (migration 0036). */
   canceledOn: NullableTimestamp;
+  /** When its buyer was emailed the reviews request (migration 0039); null until then. */
+  reviewsRequestedOn: NullableTimestamp;
 }
 
 /** What the provider refunded of an order's payment, and who asked (migration 0036). */

@@ -5,19 +5,21 @@
  * what they bought. The job is queued in the transaction that fulfils the
  * order, one per order (its unique key), and decides when it runs whether
  * the request still makes sense: an order cancelled or refunded meanwhile,
- * or without an email address, gets none.
+ * or without an email address, gets none; the order keeps when it was
+ * sent, so a job run twice sends it once.
  *
  * The email's link is signed with the server's secret over the website and
  * the order number, so it opens that order's reviews page and no other; a
  * changed number or signature opens nothing.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import type { JobHandler } from '../jobs/job-runner.ts';
 import { enqueueMail, type MailMessage } from '../mail/index.ts';
 import { getOrder, type PlacedOrder } from '../repositories/order-repository.ts';
 import { listOrderRefunds } from '../repositories/owner-order-repository.ts';
-import type { Db } from '../repositories/transaction.ts';
+import { type Db, inTransaction } from '../repositories/transaction.ts';
 import { getWebsite, type WebsiteWithSettings } from '../repositories/website-repository.ts';
 
 export const REVIEWS_REQUEST_JOB = 'reviews-request';
@@ -123,7 +125,19 @@ export function reviewsRequestJobHandlers(secret: string): Record<string, JobHan
         siteTitle: site.website.siteTitle,
         link: reviewsRequestLink(secret, origin, order),
       });
-      if (mail) await enqueueMail(db, job.websiteId, mail);
+      if (!mail) return;
+      const websiteId = job.websiteId;
+      await inTransaction(db, async (trx) => {
+        // Marked and queued together, once: a run again (a crash before the job was marked done) finds it marked.
+        const marked = await trx
+          .updateTable('orders')
+          .set({ reviewsRequestedOn: sql<Date>`now()` })
+          .where('websiteId', '=', websiteId)
+          .where('id', '=', order.id)
+          .where('reviewsRequestedOn', 'is', null)
+          .executeTakeFirst();
+        if (marked.numUpdatedRows > 0n) await enqueueMail(trx, websiteId, mail);
+      });
     },
   };
 }

@@ -390,6 +390,11 @@ t.test(
     await runner.runDue();
     mails = await reviewMails();
     t.equal(mails.length, 1, 'sent once');
+    // A run again of the same job (as after a crash before it was marked done) sends nothing twice.
+    const handler = reviewsRequestJobHandlers(TEST_SECRET)[REVIEWS_REQUEST_JOB]!;
+    const again = { id: '0', kind: REVIEWS_REQUEST_JOB, websiteId: DEMO_WEBSITE_ID, attempts: 2, maxAttempts: 5 };
+    await handler({ ...again, payload: { orderId: kept.id, origin: 'http://localhost' } }, { db, now: new Date(now) });
+    t.equal((await reviewMails()).length, 1, 'still once');
 
     const link = /https?:\/\/\S+\/commerce\/reviews-request\?\S+/.exec(mails[0]!.text)?.[0] ?? '';
     const url = new URL(link);

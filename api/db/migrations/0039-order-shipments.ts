@@ -9,6 +9,11 @@ import { type Kysely, sql } from 'kysely';
  * columns (0036) keep the latest shipment's, which the owner's email and
  * older readers use. Orders fulfilled before this have no shipment rows:
  * their status says all of them went in one.
+ *
+ * orders.reviews_requested_on is when the buyer was emailed the reviews
+ * request (api/services/reviews-request.ts): set in the transaction that
+ * queues the email, only while null, so a job run again after a crash
+ * between the email and the job's completion sends nothing twice.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -35,9 +40,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FOREIGN KEY (website_id, shipment_id) REFERENCES order_shipments (website_id, id) ON DELETE CASCADE
     )`.execute(db);
   await sql`CREATE INDEX order_shipment_lines_by_order ON order_shipment_lines (website_id, order_id)`.execute(db);
+  await sql`ALTER TABLE orders ADD COLUMN reviews_requested_on timestamptz`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`ALTER TABLE orders DROP COLUMN reviews_requested_on`.execute(db);
   await sql`DROP TABLE order_shipment_lines`.execute(db);
   await sql`DROP TABLE order_shipments`.execute(db);
 }
