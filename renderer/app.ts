@@ -29,6 +29,7 @@ import { bundleIslands } from '../hydrate/bundle-islands.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { assetRoutes } from './asset-routes.ts';
 import { answerClientError } from './client-errors.ts';
+import { commerceEmailPreviewRoutes } from './commerce-email-preview-routes.ts';
 import { htmlErrors } from './html-errors.ts';
 import { islandsRoute, islandsUrl } from './islands-route.ts';
 import { PageCache } from './page-cache.ts';
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes, { bundle: bundleAdmin });
   await app.register(assetRoutes, { db: options.db, packages, media });
   await app.register(productFeedRoutes, { db: options.db, contentClock: options.contentClock });
+  await app.register(commerceEmailPreviewRoutes, { db: options.db, secret: options.secret, now });
   await app.register(pageRoutes, {
     db: options.db,
     packages,

@@ -19,6 +19,7 @@ import { cartVersion, type ShoppingCart } from '../api/repositories/cart-reposit
 import { contentVersion } from '../api/repositories/content-version-repository.ts';
 import { findWebsiteByHost, type WebsiteWithSettings } from '../api/repositories/website-repository.ts';
 import { cartJson, type ShoppingCartJson } from '../api/services/cart-service.ts';
+import { isReviewsRequestSigned } from '../api/services/reviews-request.ts';
 import { checkSubscriptionLink } from '../api/services/subscription-links.ts';
 import { isSubscriptionAction, MANAGE_NOTICES } from '../api/services/subscription-management.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
@@ -126,6 +127,7 @@ interface PageAnswer {
   subscriptionNotice?: string;
   viewer?: PageViewer;
   localization?: PageLocalization;
+  reviewsRequestOrder?: number;
 }
 
 /** What a shopper's page may show of them, as the page context has it, and their open cart already read. */
@@ -283,6 +285,14 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   }
   const siteFor = async (host: string) => (await siteAndVersion(host))?.site;
 
+  /** The order number of a reviews request link whose signature this server made for the site; undefined for any other. */
+  function signedReviewsOrder(site: WebsiteWithSettings, query: URLSearchParams): number | undefined {
+    const order = query.get('order') ?? '';
+    if (!/^[1-9][0-9]{0,8}$/.test(order)) return undefined;
+    const signed = isReviewsRequestSigned(options.secret, site.website.id, Number(order), query.get('signature') ?? '');
+    return signed ? Number(order) : undefined;
+  }
+
   /** Builds a page and answers with its HTML, or with its context as JSON when the query asks. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, site: WebsiteWithSettings, answer: PageAnswer) {
     const { format } = answer;
@@ -305,6 +315,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       subscriptionNotice: answer.subscriptionNotice,
       viewer: answer.viewer,
       localization: answer.localization,
+      reviewsRequestOrder: answer.reviewsRequestOrder,
     });
     if (format === 'json' || format === 'json-pretty') {
       return reply
@@ -478,6 +489,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         formAttempt,
         ...subscriptionPageInput(route, query, site.website.id, options.secret, new Date(options.now())),
         viewer,
+        reviewsRequestOrder: route.kind === 'reviews-request' ? signedReviewsOrder(site, query) : undefined,
         // Only for a page that is built: a kept page has its languages already.
         localization: pageLocalization(site, language?.code, unprefixed),
       });

@@ -10,7 +10,8 @@
  *
  * With the intents provider this is the return_url the bank sends the
  * shopper back to (?payment_intent=pi_…): the provider is asked how the
- * step ended, and the answer is the same as above.
+ * step ended, and the answer is the same as above; a step not finished
+ * yet leads to the order-received page (207), which links back to it.
  */
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -28,7 +29,7 @@ import {
 import type { Db } from '../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../api/repositories/website-repository.ts';
 import { readCheckoutValues } from '../api/services/checkout-form.ts';
-import { confirmationPath } from '../api/services/order-links.ts';
+import { confirmationPath, orderConfirmedPath } from '../api/services/order-links.ts';
 import { finishSecondStep, type PaymentResult, settlePayment } from '../api/services/order-payment-service.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
 import { formatMinorUnits } from '../domain/money/minor-units-text.ts';
@@ -78,7 +79,8 @@ export async function paymentStepRoutes(app: FastifyInstance, options: PaymentSt
         if (payment.cartId === ownCartId) clearCartCookie(request, reply);
         return seeOther(reply, confirmationPath(result.order));
       case 'requires-action':
-        return seeOther(reply, result.actionUrl);
+        // Back from the bank with the step not finished: the order received (207), which links to the step again.
+        return seeOther(reply, orderConfirmedPath(result.orderId));
       case 'failed': {
         // The checkout page again, with the bank's answer and the buyer's details as they typed them.
         const buyer = payment.orderId ? await orderBuyerDetails(db, payment.websiteId, payment.orderId) : undefined;

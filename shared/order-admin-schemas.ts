@@ -1,6 +1,7 @@
 /**
  * The orders panel's forms (issue 22), checked by the same schema in the
- * admin app and on the server: fulfilling (how it ships, all optional) and
+ * admin app and on the server: fulfilling (how it ships and which lines,
+ * all optional: without lines, everything left ships) and
  * a refund (an amount in minor units, and why).
  */
 import { z } from 'zod';
@@ -15,7 +16,23 @@ const optionalText = (max: number, message: string) =>
     .optional()
     .transform((text) => text ?? null);
 
+/** Some of one order line, in a partial fulfilment. */
+const shippedLineSchema = z.object({
+  lineNumber: z.number().int().min(1, 'Choose a line of the order.'),
+  quantity: z.number().int('Enter a whole quantity.').min(1, 'Ship at least one of a line you choose.'),
+});
+
 export const fulfilOrderSchema = z.object({
+  /** What this parcel holds; absent, everything the order has left. */
+  lines: z
+    .array(shippedLineSchema)
+    .min(1, 'Choose at least one line to fulfil.')
+    .max(500)
+    .refine(
+      (lines) => new Set(lines.map((line) => line.lineNumber)).size === lines.length,
+      'Name each line of the order once.',
+    )
+    .optional(),
   trackingNumber: optionalText(100, 'A tracking number is at most 100 characters.'),
   carrier: optionalText(100, 'A carrier is at most 100 characters.'),
   trackingUrl: optionalText(2000, 'A tracking address is at most 2000 characters.').refine(

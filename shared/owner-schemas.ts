@@ -25,6 +25,7 @@ export const OWNER_MESSAGES = {
   captchaKeyInvalid: 'Captcha site keys are letters, digits, - and _ only (at most 100).',
   minimumSubtotalInvalid: 'Please enter an amount such as 25.00, or leave it empty for none.',
   storeTitleTooLong: 'Store titles can be at most 200 characters long.',
+  reviewsRequestDaysInvalid: 'Enter a number of days from 0 to 365 (0 sends no reviews requests).',
   codeTooLong: 'Code injection can be at most 50,000 characters long.',
   roleInvalid: 'Please choose a role.',
   apiKeyNameMissing: 'Please name the key.',
@@ -108,6 +109,11 @@ export const storeSettingsInputSchema = object({
     .trim()
     .refine((value) => value === '' || MONEY_TEXT.test(value), OWNER_MESSAGES.minimumSubtotalInvalid),
   multipleQuantityAllowedForServices: boolean(),
+  /** Days after an order is fulfilled that its buyer is asked for reviews, as typed; absent leaves it as it is. */
+  reviewsRequestDays: string()
+    .trim()
+    .refine((value) => /^\d{1,3}$/.test(value) && Number(value) <= 365, OWNER_MESSAGES.reviewsRequestDaysInvalid)
+    .optional(),
 });
 export type StoreSettingsInput = Infer<typeof storeSettingsInputSchema>;
 

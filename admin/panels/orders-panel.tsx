@@ -2,11 +2,12 @@
  * Orders (issue 22): the store's paid orders newest first a page at a time,
  * filtered by status and searched by number, email or name; a CSV export
  * of what the filter shows (the server writes it: quoted, formula-safe);
- * one order's lines, totals, shipping and refunds; and, for roles with
- * orders:write, fulfilling with tracking details (the buyer is emailed),
- * cancelling through the confirm modal and refunding all or part. Below
- * them, the store's subscriptions and where each stands (issue 24); an
- * order says which subscription it started or renews.
+ * one order's lines, totals, shipping, parcels and refunds; and, for roles
+ * with orders:write, fulfilling all or some of its lines with tracking
+ * details (the buyer is emailed), cancelling through the confirm modal and
+ * refunding all or part. Below them, the store's subscriptions and where
+ * each stands (issue 24); an order says which subscription it started or
+ * renews.
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
@@ -46,6 +47,15 @@ interface OrderDetail {
   };
   payment: { amountCents: string; refundedCents: string; refundableCents: string } | null;
   refunds: { id: string; amountCents: string; reason: string; actorName: string; createdOn: string }[];
+  /** The parcels sent so far (issue 24), oldest first. */
+  shipments: {
+    id: string;
+    carrier: string | null;
+    trackingNumber: string | null;
+    trackingUrl: string | null;
+    createdOn: string;
+    lines: { lineNumber: number; quantity: number }[];
+  }[];
   /** The subscriptions it started (period 1), or the one it renews. */
   subscriptions: (SubscriptionRow & { period: number })[];
 }
@@ -124,6 +134,10 @@ export function OrdersPanel() {
   const last = page ? Math.min(offset + PAGE_SIZE, page.total) : 0;
   return (
     <Panel title="Orders" intro="The store's orders, newest first.">
+      <p className="links">
+        {/* A page of its own (page type 301), rendered by the server with the emails' own code. */}
+        <a href="/commerce/email-preview">Preview the store's emails</a>
+      </p>
       <form className="links" aria-label="Find orders" onSubmit={search}>
         <div className="field">
           <label htmlFor="orders-search">Search by order number, email or name</label>
@@ -276,8 +290,15 @@ function OrderDetailView({ orderId, onChanged, onClose }: { orderId: string; onC
   };
 
   if (!detail) return <Status status={status} />;
-  const { order, payment, refunds } = detail;
+  const { order, payment, refunds, shipments } = detail;
   const money = (minor: string) => formatMinorUnits(minor, order.currency);
+  const sent = new Map<number, number>();
+  for (const shipment of shipments) {
+    for (const line of shipment.lines) sent.set(line.lineNumber, (sent.get(line.lineNumber) ?? 0) + line.quantity);
+  }
+  // Orders fulfilled before parcels were kept went in one.
+  const sentOf = (line: { lineNumber: number; quantity: number }) =>
+    shipments.length === 0 && order.status === 'FULFILLED' ? line.quantity : (sent.get(line.lineNumber) ?? 0);
   return (
     <section aria-labelledby="order-detail-heading" className="submission-detail">
       <h2 id="order-detail-heading" ref={heading} tabIndex={-1}>
@@ -347,6 +368,7 @@ function OrderDetailView({ orderId, onChanged, onClose }: { orderId: string; onC
             <th scope="col">Product</th>
             <th scope="col">SKU</th>
             <th scope="col">Quantity</th>
+            <th scope="col">Sent</th>
             <th scope="col">Price</th>
           </tr>
         </thead>
@@ -356,6 +378,7 @@ function OrderDetailView({ orderId, onChanged, onClose }: { orderId: string; onC
               <td>{line.productName}</td>
               <td>{line.sku}</td>
               <td>{line.quantity}</td>
+              <td>{sentOf(line)}</td>
               <td>{money(line.unitPriceCents)}</td>
             </tr>
           ))}
@@ -403,6 +426,46 @@ function OrderDetailView({ orderId, onChanged, onClose }: { orderId: string; onC
           </div>
         ) : null}
       </dl>
+      {shipments.length > 0 ? (
+        <table className="table">
+          <caption>Parcels</caption>
+          <thead>
+            <tr>
+              <th scope="col">Sent</th>
+              <th scope="col">Items</th>
+              <th scope="col">Carrier</th>
+              <th scope="col">Tracking</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shipments.map((shipment) => (
+              <tr key={shipment.id}>
+                <td>{when(shipment.createdOn)}</td>
+                <td>
+                  {shipment.lines
+                    .map((line) => {
+                      const name = order.items.find((item) => item.lineNumber === line.lineNumber)?.productName;
+                      return `${line.quantity} × ${name ?? `line ${line.lineNumber}`}`;
+                    })
+                    .join(', ')}
+                </td>
+                <td>{shipment.carrier ?? '—'}</td>
+                <td>
+                  {shipment.trackingNumber ?? ''}
+                  {shipment.trackingUrl ? (
+                    <>
+                      {' '}
+                      <a href={shipment.trackingUrl} rel="noopener noreferrer" target="_blank">
+                        Tracking page
+                      </a>
+                    </>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
       {refunds.length > 0 ? (
         <table className="table">
           <caption>Refunds</caption>
@@ -426,12 +489,19 @@ function OrderDetailView({ orderId, onChanged, onClose }: { orderId: string; onC
           </tbody>
         </table>
       ) : null}
-      {writable && order.status === 'PENDING' ? <FulfilForm act={act} /> : null}
+      {writable && order.status === 'PENDING' ? (
+        <FulfilForm
+          // A new form after each parcel: its quantities start from what is left then.
+          key={shipments.length}
+          act={act}
+          lines={order.items.map((line) => ({ ...line, left: line.quantity - sentOf(line) }))}
+        />
+      ) : null}
       {writable && payment && payment.refundableCents !== '0' ? (
         <RefundForm act={act} currency={order.currency} left={money(payment.refundableCents)} />
       ) : null}
       <p className="links">
-        {writable && order.status === 'PENDING' ? (
+        {writable && order.status === 'PENDING' && shipments.length === 0 ? (
           <button type="button" className="button button--danger" onClick={() => void cancel()}>
             Cancel order
           </button>
@@ -504,12 +574,37 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
-function FulfilForm({ act }: { act: Act }) {
+interface FulfilLine {
+  lineNumber: number;
+  productName: string;
+  quantity: number;
+  /** What is still to send of the line. */
+  left: number;
+}
+
+/**
+ * How it ships, and how many of each line this parcel holds: everything
+ * left unless the owner lowers a quantity. Sent whole, the order is
+ * fulfilled in one call without lines, as before parcels were kept.
+ */
+function FulfilForm({ act, lines }: { act: Act; lines: FulfilLine[] }) {
   const [values, setValues] = useState({ carrier: '', trackingNumber: '', trackingUrl: '' });
+  const [counts, setCounts] = useState<Record<number, string>>(() =>
+    Object.fromEntries(lines.map((line) => [line.lineNumber, String(line.left)])),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const open = lines.filter((line) => line.left > 0);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setErrors((await act('fulfil', values, 'The order was fulfilled and the customer emailed.')) ?? {});
+    const parcel = open
+      .map((line) => ({ lineNumber: line.lineNumber, quantity: Number(counts[line.lineNumber] ?? '0') }))
+      .filter((line) => line.quantity !== 0);
+    const whole = parcel.length === open.length && parcel.every((line, i) => line.quantity === open[i]?.left);
+    const body = whole ? values : { ...values, lines: parcel };
+    const done = whole
+      ? 'The order was fulfilled and the customer emailed.'
+      : 'The parcel was recorded and the customer emailed.';
+    setErrors((await act('fulfil', body, done)) ?? {});
   };
   const field = (name: keyof typeof values, label: string, type = 'text') => (
     <div className="field">
@@ -528,7 +623,31 @@ function FulfilForm({ act }: { act: Act }) {
   return (
     <form aria-labelledby="fulfil-heading" onSubmit={submit}>
       <h3 id="fulfil-heading">Fulfil</h3>
-      <p className="note">The customer gets an email with these details.</p>
+      <p className="note">
+        The customer gets an email with these details. Lower a quantity to send part of the order now.
+      </p>
+      {open.length > 1 || open.some((line) => line.left > 1) ? (
+        <fieldset>
+          <legend>In this parcel</legend>
+          {open.map((line) => (
+            <div className="field" key={line.lineNumber}>
+              <label htmlFor={`fulfil-line-${line.lineNumber}`}>
+                {line.productName} (of {line.left} left)
+              </label>
+              <input
+                id={`fulfil-line-${line.lineNumber}`}
+                type="number"
+                min={0}
+                max={line.left}
+                step={1}
+                value={counts[line.lineNumber] ?? ''}
+                onChange={(event) => setCounts({ ...counts, [line.lineNumber]: event.target.value })}
+              />
+            </div>
+          ))}
+          <FieldError id="fulfil-lines-error" message={errors.lines} />
+        </fieldset>
+      ) : null}
       {field('carrier', 'Carrier')}
       {field('trackingNumber', 'Tracking number')}
       {field('trackingUrl', 'Tracking address', 'url')}

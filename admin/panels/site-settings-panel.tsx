@@ -124,6 +124,15 @@ function StoreForm({ initial, editable }: { initial: StoreSettingsInput; editabl
         problem={problems.minimumSubtotal}
         disabled={!editable}
       />
+      <TextField
+        label="Ask buyers for reviews after (days)"
+        name="reviewsRequestDays"
+        hint="Days after an order is fulfilled that its buyer is emailed a reviews request. 0 sends none."
+        value={values.reviewsRequestDays ?? ''}
+        onChange={(reviewsRequestDays) => setValues({ ...values, reviewsRequestDays })}
+        problem={problems.reviewsRequestDays}
+        disabled={!editable}
+      />
       <CheckboxField
         label="Allow more than one of a service in a cart"
         name="multipleQuantityAllowedForServices"

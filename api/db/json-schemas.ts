@@ -110,6 +110,8 @@ export const storeSettingsSchema = z.looseObject({
   pricesIncludeTax: z.boolean().optional(),
   /** Round tax per line (the default) or once per order. */
   taxRounding: z.enum(['line', 'order']).optional(),
+  /** Days after an order is fulfilled that the buyer is asked for reviews (api/services/reviews-request.ts); 0 for never. */
+  reviewsRequestDays: z.number().int().min(0).max(365).optional(),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 

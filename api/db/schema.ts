@@ -431,6 +431,8 @@ export interface OrdersTable {
   /** A subscription's renewal (migration 0037): the subscription and which period; null for checkout's orders. */
   subscriptionId: Nullable<string>;
   subscriptionPeriod: Nullable<number>;
+  /** When its buyer was emailed the reviews request (migration 0039); null until then. */
+  reviewsRequestedOn: NullableTimestamp;
 }
 
 /** What the provider refunded of an order's payment, and who asked (migration 0036). */
@@ -447,6 +449,26 @@ export interface OrderRefundsTable {
   actorId: string;
   actorName: string;
   createdOn: CreatedAt;
+}
+
+/** One parcel of an order, as the owner fulfilled it (migration 0039). */
+export interface OrderShipmentsTable {
+  websiteId: string;
+  id: string;
+  orderId: string;
+  trackingNumber: Nullable<string>;
+  carrier: Nullable<string>;
+  trackingUrl: Nullable<string>;
+  createdOn: CreatedAt;
+}
+
+/** How many of an order line a shipment sent (migration 0039). */
+export interface OrderShipmentLinesTable {
+  websiteId: string;
+  shipmentId: string;
+  orderId: string;
+  lineNumber: number;
+  quantity: number;
 }
 
 export type OrderPaymentStatus = 'awaiting' | 'paid' | 'failed';
@@ -948,6 +970,8 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   inventoryAdjustments: InventoryAdjustmentsTable;
   orderRefunds: OrderRefundsTable;
+  orderShipments: OrderShipmentsTable;
+  orderShipmentLines: OrderShipmentLinesTable;
   mediaFiles: MediaFilesTable;
 }
 

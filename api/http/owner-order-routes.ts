@@ -21,8 +21,10 @@ import { findPaymentOfOrder } from '../repositories/order-payment-repository.ts'
 import { getOrder, type PlacedOrder } from '../repositories/order-repository.ts';
 import {
   cancelOrder,
+  type FulfilResult,
   fulfilOrder,
   listOrderRefunds,
+  listOrderShipments,
   listOwnerOrders,
   MAX_ORDER_PAGE_SIZE,
   ORDER_STATUSES,
@@ -38,6 +40,7 @@ import {
 } from '../repositories/subscription-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { orderShippedMail } from '../services/order-shipped-mail.ts';
+import { enqueueReviewsRequest, reviewsRequestDays } from '../services/reviews-request.ts';
 import { subscriptionPlanText } from '../services/subscription-mail.ts';
 import { requireOwner } from './owner-auth.ts';
 import { parseOwnerInput } from './owner-input.ts';
@@ -69,7 +72,7 @@ async function requireOrder(db: Db, request: FastifyRequest): Promise<{ websiteI
   return { websiteId, order };
 }
 
-function refused(change: OrderChange): void {
+function refused(change: OrderChange | Exclude<FulfilResult, { lineNumber: number }>): void {
   if (change.ok) return;
   const codes = {
     'not-found': 'order-not-found',
@@ -99,11 +102,12 @@ function ownerSubscriptionJson(subscription: Subscription) {
 }
 
 async function orderDetail(db: Db, websiteId: string, order: PlacedOrder) {
-  const [canceledOn, payment, refunds, subscriptions] = await Promise.all([
+  const [canceledOn, payment, refunds, subscriptions, shipments] = await Promise.all([
     orderCanceledOn(db, websiteId, order.id),
     findPaymentOfOrder(db, websiteId, order.id),
     listOrderRefunds(db, websiteId, order.id),
     subscriptionsOfAnyOrder(db, websiteId, order.id),
+    listOrderShipments(db, websiteId, order.id),
   ]);
   const paid = payment?.status === 'succeeded' ? payment : undefined;
   // The shipment is given flat, beside when it was cancelled.
@@ -132,14 +136,16 @@ async function orderDetail(db: Db, websiteId: string, order: PlacedOrder) {
       ...ownerSubscriptionJson(subscription),
       period,
     })),
+    shipments: shipments.map((shipment) => ({ ...shipment, createdOn: shipment.createdOn.toISOString() })),
   };
 }
 
 export async function ownerOrderRoutes(
   app: FastifyInstance,
-  options: { db: Db; payments: PaymentProvider },
+  options: { db: Db; payments: PaymentProvider; now?: () => Date },
 ): Promise<void> {
   const { db, payments } = options;
+  const now = options.now ?? (() => new Date());
 
   ownerRoute(app, {
     method: 'GET',
@@ -217,15 +223,34 @@ export async function ownerOrderRoutes(
     handler: async (request) => {
       const owner = requireOwner(request);
       const { websiteId, order } = await requireOrder(db, request);
-      const shipment = parseOwnerInput(fulfilOrderSchema, request.body);
+      const { lines, ...shipment } = parseOwnerInput(fulfilOrderSchema, request.body);
       const origin =
         (await findPaymentOfOrder(db, websiteId, order.id))?.siteOrigin || `${request.protocol}://${request.host}`;
-      const mail = orderShippedMail(order, shipment, { siteTitle: owner.site.website.siteTitle, origin });
-      refused(
-        await fulfilOrder(db, websiteId, order.id, shipment, async (trx) => {
-          if (mail) await enqueueMail(trx, websiteId, mail);
-        }),
-      );
+      const fulfilledAt = now();
+      const result = await fulfilOrder(db, websiteId, order.id, shipment, lines, async (trx, { complete, parcel }) => {
+        const mail = orderShippedMail(
+          order,
+          shipment,
+          { siteTitle: owner.site.website.siteTitle, origin },
+          { parcel, complete },
+        );
+        if (mail) await enqueueMail(trx, websiteId, mail);
+        // Once everything has gone, the buyer is asked for reviews some days later (once, by the job's key).
+        if (complete) {
+          await enqueueReviewsRequest(trx, {
+            websiteId,
+            orderId: order.id,
+            fulfilledAt,
+            days: reviewsRequestDays(owner.site),
+            origin,
+          });
+        }
+      });
+      if (!result.ok && 'lineNumber' in result) {
+        const code = result.reason === 'too-many' ? 'order-line-too-many' : 'order-line-not-found';
+        throw new ApiError(code, { params: { lineNumber: String(result.lineNumber) } });
+      }
+      refused(result);
       return orderDetail(db, websiteId, (await getOrder(db, websiteId, order.id)) ?? order);
     },
   });

@@ -1,7 +1,8 @@
 /**
  * The site settings panel's calls: the general settings (title,
  * description, time zone, language, currency, captcha site key), the
- * store's settings (title, minimum subtotal, several of a service), and the
+ * store's settings (title, minimum subtotal, several of a service, the
+ * days before a reviews request), and the
  * spec's header/footer code injection (section 7: GET and PUT
  * /api/site-header-footer with header and footer), which every page prints
  * (renderer/render-page.ts).
@@ -23,6 +24,7 @@ import {
 } from '../repositories/site-settings-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { getWebsite, type WebsiteWithSettings } from '../repositories/website-repository.ts';
+import { reviewsRequestDays } from '../services/reviews-request.ts';
 import { requireOwner } from './owner-auth.ts';
 import { parseOwnerInput } from './owner-input.ts';
 import { ownerRoute } from './owner-route.ts';
@@ -45,6 +47,7 @@ function settingsJson({ website, settings }: WebsiteWithSettings) {
       storeTitle: settings.storeSettings.storeTitle ?? '',
       minimumSubtotal: majorUnitsOf(settings.storeSettings.minimumSubtotalCents),
       multipleQuantityAllowedForServices: settings.storeSettings.multipleQuantityAllowedForServices ?? false,
+      reviewsRequestDays: String(reviewsRequestDays({ website, settings })),
     },
   };
 }
@@ -88,6 +91,7 @@ export async function ownerSettingsRoutes(app: FastifyInstance, options: { db: D
         storeTitle: body.storeTitle,
         minimumSubtotalCents: minorUnitsOf(body.minimumSubtotal),
         multipleQuantityAllowedForServices: body.multipleQuantityAllowedForServices,
+        ...(body.reviewsRequestDays === undefined ? {} : { reviewsRequestDays: Number(body.reviewsRequestDays) }),
       });
       return reread(db, websiteId);
     },

@@ -2,15 +2,17 @@
  * The jobs a running server does on its own, and their handlers: the
  * analytics rollups of each website, refreshed every few minutes so the
  * owner's dashboards are never more than that behind, scheduled posts
- * going live on time (scheduled-content-jobs.ts), and the payments'
- * settling (payment-jobs.ts) and subscriptions' renewals
- * (subscription-jobs.ts). Each run enqueues the
+ * going live on time (scheduled-content-jobs.ts), the payments'
+ * settling (payment-jobs.ts), subscriptions' renewals
+ * (subscription-jobs.ts), and the reviews requests queued when orders
+ * are fulfilled (services/reviews-request.ts). Each run enqueues the
  * next; a unique key per website and time slot keeps processes that start
  * together (or restart) from doubling them.
  */
 import { refreshRollups } from '../analytics/rollups.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { Db } from '../repositories/transaction.ts';
+import { reviewsRequestJobHandlers } from '../services/reviews-request.ts';
 import { enqueueJob } from './job-queue.ts';
 import { type JobHandler, JobRunner } from './job-runner.ts';
 import { enqueuePaymentSettling, paymentJobHandlers } from './payment-jobs.ts';
@@ -46,7 +48,16 @@ export const SERVER_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
  */
 export async function startServerJobs(
   db: Db,
-  options: { onError: (error: unknown) => void; now?: () => Date; payments?: PaymentProvider; secret?: string },
+  options: {
+    onError: (error: unknown) => void;
+    now?: () => Date;
+    payments?: PaymentProvider;
+    /**
+     * Signs the links of subscription emails and reviews requests; without it their jobs have no handler and
+     * fail loudly.
+     */
+    secret?: string;
+  },
 ): Promise<JobRunner> {
   const now = options.now?.() ?? new Date();
   for (const { id } of await db.selectFrom('websites').select('id').execute()) await enqueueRollup(db, id, now);
@@ -59,6 +70,7 @@ export async function startServerJobs(
     ...(options.payments && options.secret !== undefined
       ? subscriptionJobHandlers({ payments: options.payments, secret: options.secret })
       : {}),
+    ...(options.secret ? reviewsRequestJobHandlers(options.secret) : {}),
   };
   const runner = new JobRunner(db, { handlers, now: options.now, onError: options.onError });
   runner.start();

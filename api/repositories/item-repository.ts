@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { RECORD_TYPES } from '../../domain/spec-enums.ts';
 import { readJsonColumns } from '../db/read-json.ts';
 import type { Collection, Database, Image, Item } from '../db/schema.ts';
 import type { Db } from './transaction.ts';
@@ -121,6 +122,34 @@ export async function isPublicItem(db: Db, websiteId: string, itemId: string): P
     .where('collections.memberOnly', '=', false)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The addresses (/shop/stoneware-mug) of those of `itemIds` that are
+ * products every visitor can see (as isPublicItem), by id: where a buyer
+ * asked for reviews is sent to write one (the reviews request, page 209).
+ */
+export async function publicProductPaths(
+  db: Db,
+  websiteId: string,
+  itemIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('items')
+    .innerJoin('collections', (join) =>
+      join.onRef('collections.websiteId', '=', 'items.websiteId').onRef('collections.id', '=', 'items.collectionId'),
+    )
+    .select(['items.id', 'items.urlId', 'collections.urlId as collectionUrlId'])
+    .where('items.websiteId', '=', websiteId)
+    .where('items.id', 'in', [...itemIds])
+    .where('items.recordType', '=', RECORD_TYPES['store-item'])
+    .where(isVisible)
+    .where('collections.enabled', '=', true)
+    .where('collections.passwordProtected', '=', false)
+    .where('collections.memberOnly', '=', false)
+    .execute();
+  return new Map(rows.map((row) => [row.id, `/${row.collectionUrlId}/${row.urlId}`]));
 }
 
 /** A published item of a collection by its URL slug. */

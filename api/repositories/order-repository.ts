@@ -404,6 +404,26 @@ export async function getOrder(db: Db, websiteId: string, orderId: string): Prom
   return order ? withLines(db, order) : undefined;
 }
 
+/**
+ * An order placed and still waiting for its payment (a second step, or a
+ * payment the provider has not confirmed yet): the order-received page
+ * (207) shows it to the holder of its id, as the confirmation page does.
+ */
+export async function getOrderAwaitingPayment(
+  db: Db,
+  websiteId: string,
+  orderId: string,
+): Promise<HeldOrder | undefined> {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', orderId)
+    .where('paymentStatus', '=', 'awaiting')
+    .executeTakeFirst();
+  return order ? { ...(await orderWithLines(db, order)), orderNumber: null } : undefined;
+}
+
 /** An order by the number the buyer sees (the status page's address); its owner is checked by the caller. */
 export async function getOrderByNumber(
   db: Db,
@@ -447,9 +467,14 @@ export async function listOrdersOfSiteUser(
 
 /** A paid order's lines and details; only paid orders have a number (the orders_paid_numbered check). */
 async function withLines(db: Db, stored: Selectable<OrdersTable>): Promise<PlacedOrder> {
+  const orderNumber = stored.orderNumber;
+  if (orderNumber === null) throw new Error(`order ${stored.id} is not paid, so it has no number`);
+  return { ...(await orderWithLines(db, stored)), orderNumber };
+}
+
+/** An order's lines and details, paid or not. */
+async function orderWithLines(db: Db, stored: Selectable<OrdersTable>): Promise<Omit<PlacedOrder, 'orderNumber'>> {
   const order = readJsonColumns('orders', stored);
-  const orderNumber = order.orderNumber;
-  if (orderNumber === null) throw new Error(`order ${order.id} is not paid, so it has no number`);
   const orderId = order.id;
   const websiteId = order.websiteId;
   const lines = await db
@@ -473,7 +498,6 @@ async function withLines(db: Db, stored: Selectable<OrdersTable>): Promise<Place
   return {
     id: order.id,
     websiteId: order.websiteId,
-    orderNumber,
     purchasedCartId: order.cartId,
     testMode: order.testMode,
     currency: order.currency,

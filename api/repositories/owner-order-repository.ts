@@ -6,6 +6,7 @@
  * the payment provider. Only paid orders are orders (migration 0034).
  */
 import { sql } from 'kysely';
+import { newId } from '../db/ids.ts';
 import type { StockActor } from './inventory-adjustment-repository.ts';
 import { addRefund, giveBackOrderHolds } from './order-payment-repository.ts';
 import { type Db, inTransaction } from './transaction.ts';
@@ -123,32 +124,126 @@ export type OrderChange =
   | { ok: true }
   | { ok: false; reason: 'not-found' | 'already-fulfilled' | 'canceled' | 'not-cancelable' };
 
+/** Some of an order line's quantity, shipped in one parcel. */
+export interface ShippedLine {
+  lineNumber: number;
+  quantity: number;
+}
+
+export type FulfilResult =
+  /** complete: every line has now gone, so the order is FULFILLED. */
+  | { ok: true; complete: boolean }
+  | { ok: false; reason: 'not-found' | 'already-fulfilled' | 'canceled' }
+  | { ok: false; reason: 'line-not-found' | 'too-many'; lineNumber: number };
+
+/** How many of each line of an order its shipments sent, by line number. */
+export async function shippedQuantities(db: Db, websiteId: string, orderId: string): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('orderShipmentLines')
+    .select(['lineNumber', (eb) => eb.fn.sum<string>('quantity').as('shipped')])
+    .where('websiteId', '=', websiteId)
+    .where('orderId', '=', orderId)
+    .groupBy('lineNumber')
+    .execute();
+  return new Map(rows.map((row) => [row.lineNumber, Number(row.shipped)]));
+}
+
 /**
- * Marks a pending order fulfilled with how it ships. `then` runs in the same
- * transaction (the buyer's email is queued there), so the mail exists exactly
- * when the fulfilment does.
+ * Ships some of a pending order, or all it has left (`lines` undefined),
+ * with how it ships: a shipment row and its lines, the order's tracking
+ * columns set to this parcel's, and once every line has gone the order
+ * FULFILLED. `then` runs in the same transaction (the buyer's email and the
+ * reviews request are queued there), so they exist exactly when the
+ * shipment does.
  */
 export async function fulfilOrder(
   db: Db,
   websiteId: string,
   orderId: string,
   shipment: Shipment,
-  then: (trx: Db) => Promise<void>,
-): Promise<OrderChange> {
-  return inTransaction(db, async (trx): Promise<OrderChange> => {
+  lines: readonly ShippedLine[] | undefined,
+  then: (trx: Db, sent: { complete: boolean; parcel: readonly ShippedLine[] }) => Promise<void>,
+): Promise<FulfilResult> {
+  return inTransaction(db, async (trx): Promise<FulfilResult> => {
     const order = await lockPaidOrder(trx, websiteId, orderId);
     if (!order) return { ok: false, reason: 'not-found' };
     if (order.status === 'FULFILLED') return { ok: false, reason: 'already-fulfilled' };
     if (order.status === 'CANCELED') return { ok: false, reason: 'canceled' };
+    const [ordered, shipped] = await Promise.all([
+      trx
+        .selectFrom('orderLines')
+        .select(['lineNumber', 'quantity'])
+        .where('websiteId', '=', websiteId)
+        .where('orderId', '=', orderId)
+        .orderBy('lineNumber')
+        .execute(),
+      shippedQuantities(trx, websiteId, orderId),
+    ]);
+    const left = new Map(ordered.map((line) => [line.lineNumber, line.quantity - (shipped.get(line.lineNumber) ?? 0)]));
+    const parcel =
+      lines ??
+      [...left].filter(([, quantity]) => quantity > 0).map(([lineNumber, quantity]) => ({ lineNumber, quantity }));
+    for (const line of parcel) {
+      const remaining = left.get(line.lineNumber);
+      if (remaining === undefined) return { ok: false, reason: 'line-not-found', lineNumber: line.lineNumber };
+      if (line.quantity > remaining) return { ok: false, reason: 'too-many', lineNumber: line.lineNumber };
+      left.set(line.lineNumber, remaining - line.quantity);
+    }
+    const complete = [...left.values()].every((quantity) => quantity === 0);
+    const shipmentId = newId();
+    if (parcel.length > 0) {
+      await trx
+        .insertInto('orderShipments')
+        .values({ websiteId, id: shipmentId, orderId, ...shipment })
+        .execute();
+      await trx
+        .insertInto('orderShipmentLines')
+        .values(parcel.map((line) => ({ websiteId, shipmentId, orderId, ...line })))
+        .execute();
+    }
     await trx
       .updateTable('orders')
-      .set({ status: 'FULFILLED', fulfilledOn: sql<Date>`now()`, ...shipment })
+      .set({ ...shipment, ...(complete ? { status: 'FULFILLED' as const, fulfilledOn: sql<Date>`now()` } : {}) })
       .where('websiteId', '=', websiteId)
       .where('id', '=', orderId)
       .execute();
-    await then(trx);
-    return { ok: true };
+    await then(trx, { complete, parcel });
+    return { ok: true, complete };
   });
+}
+
+/** One parcel of an order, with what it sent. */
+export interface OrderShipmentRecord extends Shipment {
+  id: string;
+  createdOn: Date;
+  lines: ShippedLine[];
+}
+
+/** An order's shipments, oldest first; none for an order fulfilled before migration 0039. */
+export async function listOrderShipments(db: Db, websiteId: string, orderId: string): Promise<OrderShipmentRecord[]> {
+  const [shipments, lines] = await Promise.all([
+    db
+      .selectFrom('orderShipments')
+      .select(['id', 'trackingNumber', 'carrier', 'trackingUrl', 'createdOn'])
+      .where('websiteId', '=', websiteId)
+      .where('orderId', '=', orderId)
+      .orderBy('createdOn')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('orderShipmentLines')
+      .select(['shipmentId', 'lineNumber', 'quantity'])
+      .where('websiteId', '=', websiteId)
+      .where('orderId', '=', orderId)
+      .orderBy('lineNumber')
+      .execute(),
+  ]);
+  return shipments.map((shipment) => ({
+    ...shipment,
+    lines: lines
+      .filter((line) => line.shipmentId === shipment.id)
+      .map(({ lineNumber, quantity }) => ({ lineNumber, quantity })),
+  }));
 }
 
 /**
@@ -163,6 +258,8 @@ export async function cancelOrder(db: Db, websiteId: string, orderId: string): P
     if (!order) return { ok: false, reason: 'not-found' };
     if (order.status === 'CANCELED') return { ok: false, reason: 'canceled' };
     if (order.status !== 'PENDING') return { ok: false, reason: 'not-cancelable' };
+    // A parcel has gone: what it took cannot be given back, so the rest is refunded, not cancelled.
+    if ((await shippedQuantities(trx, websiteId, orderId)).size > 0) return { ok: false, reason: 'not-cancelable' };
     await giveBackOrderHolds(trx, websiteId, orderId);
     await trx
       .updateTable('orders')

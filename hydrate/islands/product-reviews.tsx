@@ -77,6 +77,13 @@ function showSummary(section: HTMLElement, summary: ReviewSummary): void {
   box.replaceChildren(stars, text);
 }
 
+/** The name a reviews request email's link brings (?reviewer=, page type 209), to start the name field with. */
+function reviewerFrom(element: HTMLElement): string {
+  const href = element.ownerDocument.defaultView?.location.href;
+  if (!href) return '';
+  return (new URL(href).searchParams.get('reviewer') ?? '').trim().slice(0, REVIEW_LIMITS.maxAuthorName);
+}
+
 export function ProductReviews({ element }: IslandProps) {
   const itemId = element.dataset.itemId ?? '';
   const id = useId();
@@ -208,6 +215,7 @@ export function ProductReviews({ element }: IslandProps) {
           name="authorName"
           type="text"
           autoComplete="name"
+          defaultValue={reviewerFrom(element)}
           maxLength={REVIEW_LIMITS.maxAuthorName}
           aria-invalid={errors.authorName ? true : undefined}
           aria-describedby={described('authorName')}

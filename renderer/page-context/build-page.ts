@@ -14,6 +14,7 @@ import { translationDictionary } from '../../api/repositories/translation-reposi
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
 import { cartJson } from '../../api/services/cart-service.ts';
 import { minimumSubtotalOf } from '../../api/services/checkout-service.ts';
+import { orderConfirmedPath } from '../../api/services/order-links.ts';
 import { LINK_MESSAGES, type LinkCheck, type SignedLink } from '../../api/services/subscription-links.ts';
 import { COLLECTION_TYPES, PRODUCT_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
 import { CRUMB_SLOT } from '../crumb-slot.ts';
@@ -36,6 +37,7 @@ import { isSiteLockedFor, pageAccess } from './page-access.ts';
 import { loadPageData, type PageData, type RouteData, rememberFor, routeCollection } from './page-data.ts';
 import { collectionPageType, PAGE_TYPES, type PageTypeNumber } from './page-types.ts';
 import { carriesPopup, type PopupFragment, popupFormId, popupOverlayContext } from './popup-overlay-json.ts';
+import { reviewsRequestJson } from './reviews-request-json.ts';
 import type { SiteDataMemo } from './site-data-memo.ts';
 import { subscriptionJson } from './subscription-json.ts';
 import { databaseTagSource } from './tag-data-source.ts';
@@ -98,6 +100,8 @@ export interface PageRequest {
   viewer?: PageViewer;
   /** A multilingual site's page: its language and its versions in the others (renderer/localization). */
   localization?: PageLocalization;
+  /** The order a reviews request link names, when its signature is the server's (page type 209). */
+  reviewsRequestOrder?: number;
 }
 
 /** The heading of each account page; the island (hydrate/islands/account-page.tsx) fills in the rest. */
@@ -263,14 +267,17 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
         context: { ...base(undefined), pageType: PAGE_TYPES.error },
         ...page(undefined),
       };
-    case 'cart':
+    case 'cart': {
+      // One page under two numbers: the full-page cart mounts into the same root either way (resolve-route.ts).
+      const pageType = route.v2 ? PAGE_TYPES.cartV2 : PAGE_TYPES.showCart;
       return {
         status: 200,
-        pageType: PAGE_TYPES.showCart,
+        pageType,
         view: { kind: 'page', name: 'cart' },
-        context: { ...base(undefined), pageType: PAGE_TYPES.showCart },
+        context: { ...base(undefined), pageType },
         ...page(undefined),
       };
+    }
     case 'checkout': {
       const cartToken = request.query.get('cartToken') ?? undefined;
       const checkoutCart = hasStore ? data.visitor.checkoutCart : undefined;
@@ -297,6 +304,25 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
     }
     case 'order-confirmed': {
       const order = data.visitor.order;
+      const held = data.visitor.heldOrder;
+      if (!order && held) {
+        // The same address becomes the confirmation (202) once the payment is in: the page links to itself to look again.
+        return {
+          status: 200,
+          pageType: PAGE_TYPES.orderReceived,
+          view: { kind: 'page', name: 'order-received' },
+          context: {
+            ...base(undefined),
+            pageType: PAGE_TYPES.orderReceived,
+            order: {
+              ...orderJson(held),
+              paymentStep: data.visitor.heldOrderPaymentStep,
+              refreshUrl: orderConfirmedPath(held.id),
+            },
+          },
+          ...page(undefined),
+        };
+      }
       if (!order) return notFound();
       return {
         status: 200,
@@ -368,12 +394,29 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
     }
     case 'order-status': {
       const order = data.visitor.order;
-      if (!order) return notFound();
+      const aftermath = data.visitor.orderAftermath;
+      if (!order || !aftermath) return notFound();
       return {
         status: 200,
         pageType: PAGE_TYPES.orderStatus,
         view: { kind: 'page', name: 'order-status' },
-        context: { ...base(undefined), pageType: PAGE_TYPES.orderStatus, order: orderStatusJson(order) },
+        context: { ...base(undefined), pageType: PAGE_TYPES.orderStatus, order: orderStatusJson(order, aftermath) },
+        ...page(undefined),
+      };
+    }
+    case 'reviews-request': {
+      const asked = data.visitor.reviewsRequest;
+      // A link this server did not sign, or for no order of the site, opens nothing.
+      if (!asked) return notFound();
+      return {
+        status: 200,
+        pageType: PAGE_TYPES.reviewsRequest,
+        view: { kind: 'page', name: 'reviews-request' },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.reviewsRequest,
+          reviewsRequest: reviewsRequestJson(asked.order, asked.productPaths),
+        },
         ...page(undefined),
       };
     }

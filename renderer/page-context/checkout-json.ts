@@ -6,6 +6,7 @@
 
 import type { ShoppingCart } from '../../api/repositories/cart-repository.ts';
 import {
+  type HeldOrder,
   isBelowMinimumSubtotal,
   type MinimumSubtotal,
   type PlacedOrder,
@@ -140,7 +141,8 @@ export function checkoutJson(input: CheckoutInput): Json {
   };
 }
 
-export function orderJson(order: PlacedOrder): Json {
+/** A placed order's JSON; an order still awaiting its payment has no number yet (null). */
+export function orderJson(order: PlacedOrder | HeldOrder): Json {
   return {
     orderNumber: order.orderNumber,
     testMode: order.testMode,

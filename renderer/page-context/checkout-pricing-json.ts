@@ -104,7 +104,7 @@ export function totalsJson(priced: PricedCart): Json {
 }
 
 /** The order's own record of its shipping, tax and discounts, for the confirmation and status pages. */
-export function orderChargesJson(order: PlacedOrder): Json {
+export function orderChargesJson(order: Omit<PlacedOrder, 'orderNumber'>): Json {
   const money = (minor: string) => moneyJson(minor, order.currency);
   return {
     discount: order.discountCents === '0' ? undefined : money(order.discountCents),

@@ -36,7 +36,7 @@ export function checkoutGiftCardsJson(priced: PricedCart): Json {
 }
 
 /** What gift cards paid of an order and the rest of its total; nothing when no card paid. */
-export function orderGiftCardJson(order: PlacedOrder): Json {
+export function orderGiftCardJson(order: Omit<PlacedOrder, 'orderNumber'>): Json {
   if (/^0+$/.test(order.giftCardCents)) return {};
   return {
     giftCard: moneyJson(order.giftCardCents, order.currency),

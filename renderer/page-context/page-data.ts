@@ -32,6 +32,7 @@ import {
   getImages,
   listItems,
   type OffsetPage,
+  publicProductPaths,
   relatedItems,
   type SearchPage,
   searchItems,
@@ -39,12 +40,15 @@ import {
 import { findPaymentOfOrder } from '../../api/repositories/order-payment-repository.ts';
 import {
   getOrder,
+  getOrderAwaitingPayment,
   getOrderByNumber,
+  type HeldOrder,
   isStatusToken,
   listOrdersOfSiteUser,
   type OrderSummary,
   type PlacedOrder,
 } from '../../api/repositories/order-repository.ts';
+import { listOrderRefunds, listOrderShipments } from '../../api/repositories/owner-order-repository.ts';
 import {
   memberAreasPaidBy,
   type PaywallOffer,
@@ -64,6 +68,7 @@ import { RECORD_TYPES } from '../../domain/spec-enums.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
 import type { PageRequest } from './build-page.ts';
 import { type LoadedItems, loadItems } from './load-items.ts';
+import type { OrderAftermath } from './order-status-json.ts';
 import { isLockedFor, isSiteLockedFor } from './page-access.ts';
 import { buildPageBlocks } from './page-blocks-content.ts';
 import { collectionPageType, PAGE_TYPES } from './page-types.ts';
@@ -111,6 +116,14 @@ export interface VisitorData {
   /** Where that cart's payment waits for its second step, when it is bought and its order is not yet paid. */
   checkoutSecondStep?: string | undefined;
   order?: PlacedOrder | undefined;
+  /** The products of the order a reviews request names, with the address of each one visitors can see (209). */
+  reviewsRequest?: { order: PlacedOrder; productPaths: Map<string, string> } | undefined;
+  /** The order's shipments, refunds and charge, on its status page (211). */
+  orderAftermath?: OrderAftermath | undefined;
+  /** The order the confirmation link names while its payment is still awaited (page type 207). */
+  heldOrder?: HeldOrder | undefined;
+  /** Where that order's payment waits for the shopper (their bank's page), when it does. */
+  heldOrderPaymentStep?: string | undefined;
   /** The member areas the order's paywall products opened, by id, on its confirmation page. */
   orderMemberAreaIds?: string[];
   /** The signed-in user's order history, on their account page. */
@@ -398,6 +411,16 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
         own(request.cartId),
         isId(token) ? getOrder(db, websiteId, token) : undefined,
       ]);
+      if (!order && isId(token)) {
+        // Not paid (yet): the same link shows the order received, and the confirmation once the payment is in.
+        const [heldOrder, payment] = await Promise.all([
+          getOrderAwaitingPayment(db, websiteId, token),
+          findPaymentOfOrder(db, websiteId, token),
+        ]);
+        const heldOrderPaymentStep =
+          payment?.status === 'requires-action' ? (payment.actionUrl ?? undefined) : undefined;
+        return { cart: open(cart), heldOrder, heldOrderPaymentStep };
+      }
       const orderMemberAreaIds = order ? await memberAreasPaidBy(db, websiteId, order.id) : undefined;
       return { cart: open(cart), order, orderMemberAreaIds };
     }
@@ -419,11 +442,31 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
       return { cart, subscription };
     }
     case 'order-status': {
-      const [cart, order] = await Promise.all([
+      const [cart, found] = await Promise.all([
         loadOpenCart(db, request),
         getOrderByNumber(db, websiteId, route.orderNumber),
       ]);
-      return { cart, order: order && mayView(order, request) ? order : undefined };
+      const order = found && mayView(found, request) ? found : undefined;
+      if (!order) return { cart };
+      const [shipments, refunds, payment] = await Promise.all([
+        listOrderShipments(db, websiteId, order.id),
+        listOrderRefunds(db, websiteId, order.id),
+        findPaymentOfOrder(db, websiteId, order.id),
+      ]);
+      const chargedCents = payment?.status === 'succeeded' ? payment.amountCents : null;
+      return { cart, order, orderAftermath: { shipments, refunds, chargedCents } };
+    }
+    case 'reviews-request': {
+      const orderNumber = request.reviewsRequestOrder;
+      const [cart, order] = await Promise.all([
+        loadOpenCart(db, request),
+        orderNumber === undefined ? undefined : getOrderByNumber(db, websiteId, orderNumber),
+      ]);
+      if (!order) return { cart };
+      const productPaths = await publicProductPaths(db, websiteId, [
+        ...new Set(order.items.map((line) => line.itemId)),
+      ]);
+      return { cart, reviewsRequest: { order, productPaths } };
     }
     case 'account': {
       const accountId = request.viewer?.account?.id;

@@ -17,8 +17,13 @@ export const PAGE_TYPES = {
   checkout: 201,
   orderConfirmed: 202,
   subscriptionConfirmed: 206,
+  /** The same page as showCart (the islands' full-page cart), at /commerce/cart: see resolve-route.ts. */
+  cartV2: 205,
+  orderReceived: 207,
   membershipConfirmed: 208,
+  reviewsRequest: 209,
   orderStatus: 211,
+  commerceEmailPreview: 301,
 } as const;
 
 export type PageTypeNumber = (typeof PAGE_TYPES)[keyof typeof PAGE_TYPES];

@@ -13,7 +13,12 @@ export type AccountPage = (typeof ACCOUNT_PAGES)[number];
 /** Where a URL path leads, before the database is asked (spec section 2). */
 export type Route =
   | { kind: 'home' }
-  | { kind: 'cart' }
+  /**
+   * /cart, the cart page (200); /commerce/cart the same page as the spec's
+   * cart v2 (205): both render the full-page cart's root (#sqs-cart-root),
+   * which is what the islands detect the cart page by.
+   */
+  | { kind: 'cart'; v2?: true }
   | { kind: 'checkout' }
   | { kind: 'order-confirmed' }
   /** /checkout/subscription-confirmed: an order that started a subscription (206), in place of 202. */
@@ -24,6 +29,8 @@ export type Route =
   | { kind: 'account'; page: AccountPage }
   /** /account/orders/12: one order's status page (211), for its owner or the holder of its token. */
   | { kind: 'order-status'; orderNumber: number }
+  /** /commerce/reviews-request?order=N&signature=…: the emailed reviews request of an order (209). */
+  | { kind: 'reviews-request' }
   | { kind: 'collection'; collectionUrlId: string }
   | { kind: 'item'; collectionUrlId: string; itemUrlId: string }
   | { kind: 'not-found' }
@@ -50,6 +57,8 @@ export function resolveRoute(pathname: string): Route {
   if (segments.length === 2 && first === 'checkout' && second === 'subscription-confirmed') {
     return { kind: 'subscription-confirmed' };
   }
+  if (segments.length === 2 && first === 'commerce' && second === 'cart') return { kind: 'cart', v2: true };
+  if (segments.length === 2 && first === 'commerce' && second === 'reviews-request') return { kind: 'reviews-request' };
   if (first === 'account') return accountRoute(segments);
   if (segments.length === 1) return { kind: 'collection', collectionUrlId: first! };
   if (segments.length === 2) return { kind: 'item', collectionUrlId: first!, itemUrlId: second! };
@@ -115,6 +124,7 @@ export function holdsPersonalDetails(route: Route): boolean {
     route.kind === 'subscription-confirmed' ||
     route.kind === 'subscription-manage' ||
     route.kind === 'account' ||
-    route.kind === 'order-status'
+    route.kind === 'order-status' ||
+    route.kind === 'reviews-request'
   );
 }
