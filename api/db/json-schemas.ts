@@ -275,6 +275,7 @@ export const JSON_COLUMN_SCHEMAS = {
   analyticsEvents: { payload: openObjectSchema },
   performanceRecords: { data: openObjectSchema },
   visitorEvents: { data: openObjectSchema },
+  mailOutbox: { headers: stringMapSchema.nullable() },
 } as const satisfies { [T in JsonTable]: { [C in JsonColumn<T>]: z.ZodType<SelectType<Database[T][C]>> } };
 
 /*
