@@ -4,8 +4,8 @@
  * compile), and the block a new one of each kind starts as.
  */
 import type { ReactNode } from 'react';
-import type { BlockTypeNumber, PageBlockInput } from '../../shared/content-schemas.ts';
 import { minorToPriceInput, priceInputToMinor } from '../../domain/money/price-input.ts';
+import type { BlockTypeNumber, PageBlockInput } from '../../shared/content-schemas.ts';
 import { CheckboxField, type Problems, TextField } from '../form-fields.tsx';
 import type { Library } from './content-api.ts';
 import { ImagePicker } from './image-picker.tsx';

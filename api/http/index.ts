@@ -121,6 +121,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   await app.register(cartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(inventoryRoutes, { db: options.db });
   await app.register(ownerRoutes, {
+    secret: options.secret,
     db: options.db,
     limiter: options.limiter,
     media: options.media,

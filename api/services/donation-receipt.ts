@@ -36,7 +36,11 @@ export function donationReceiptText(donation: Donation, context: DonationReceipt
   return lines.join('\n');
 }
 
-export async function queueDonationReceipt(trx: Db, donation: Donation, context: DonationReceiptContext): Promise<void> {
+export async function queueDonationReceipt(
+  trx: Db,
+  donation: Donation,
+  context: DonationReceiptContext,
+): Promise<void> {
   await enqueueMail(trx, donation.websiteId, {
     kind: 'donation-receipt',
     to: donation.donorEmail,

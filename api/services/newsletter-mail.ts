@@ -74,7 +74,8 @@ export async function sendNewsletter(
     fields.subject = `A subject is at most ${NEWSLETTER_LIMITS.subject} characters.`;
   }
   if (text === '') fields.text = 'Enter the newsletter’s text.';
-  else if (text.length > NEWSLETTER_LIMITS.text) fields.text = `The text is at most ${NEWSLETTER_LIMITS.text} characters.`;
+  else if (text.length > NEWSLETTER_LIMITS.text)
+    fields.text = `The text is at most ${NEWSLETTER_LIMITS.text} characters.`;
   if (Object.keys(fields).length > 0) throw new ApiError('owner-input-invalid', { fields });
   return inTransaction(db, async (trx) => {
     const addresses = await subscribedAddresses(trx, site.websiteId);

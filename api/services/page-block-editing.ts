@@ -6,8 +6,8 @@
  * is sanitized, and a layout holds at most 60 blocks (spec section 9).
  */
 
-import { COLLECTION_TYPES } from '../../domain/spec-enums.ts';
 import { compareMinorUnits } from '../../domain/money/minor-units.ts';
+import { COLLECTION_TYPES } from '../../domain/spec-enums.ts';
 import {
   type BlockTypeNumber,
   CONTENT_MESSAGES,

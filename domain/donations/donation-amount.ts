@@ -48,7 +48,10 @@ export function readDonationAmount(
   const wantsCustom = terms.allowCustom && (choice === CUSTOM_AMOUNT || (choice === '' && custom !== ''));
   if (!wantsCustom) {
     if (choice === '' || choice === CUSTOM_AMOUNT) {
-      return { ok: false, message: terms.allowCustom ? DONATION_AMOUNT_MESSAGES.chooseOrEnter : DONATION_AMOUNT_MESSAGES.choose };
+      return {
+        ok: false,
+        message: terms.allowCustom ? DONATION_AMOUNT_MESSAGES.chooseOrEnter : DONATION_AMOUNT_MESSAGES.choose,
+      };
     }
     return terms.presetAmounts.includes(choice)
       ? { ok: true, amountMinor: choice }

@@ -40,5 +40,7 @@ export function isSiteLockedFor(
   const lock = siteLockOf(site.settings.sitePasswordHash);
   if (!lock || route.kind === 'error') return false;
   if (route.kind === 'account' && route.page !== 'membership-confirmed') return false;
+  // A newsletter's reader leaves the list without the site's password.
+  if (route.kind === 'newsletter-unsubscribe') return false;
   return !viewer?.hasUnlocked(lock);
 }

@@ -16,8 +16,11 @@ export const PAGE_TYPES = {
   showCart: 200,
   checkout: 201,
   orderConfirmed: 202,
+  donate: 203,
+  contributionConfirmed: 204,
   membershipConfirmed: 208,
   orderStatus: 211,
+  newsletterUnsubscribe: 300,
 } as const;
 
 export type PageTypeNumber = (typeof PAGE_TYPES)[keyof typeof PAGE_TYPES];

@@ -20,6 +20,12 @@ export type Route =
   | { kind: 'account'; page: AccountPage }
   /** /account/orders/12: one order's status page (211), for its owner or the holder of its token. */
   | { kind: 'order-status'; orderNumber: number }
+  /** /donate/give: the donate page (203) of a donation block on the page /give (?cause= names which). */
+  | { kind: 'donate'; pageUrlId: string }
+  /** /checkout/contribution-confirmed?donation=…: a paid donation's thanks (204). */
+  | { kind: 'contribution-confirmed' }
+  /** /newsletter/unsubscribe?token=…: the signed link of a newsletter email (300). */
+  | { kind: 'newsletter-unsubscribe' }
   | { kind: 'collection'; collectionUrlId: string }
   | { kind: 'item'; collectionUrlId: string; itemUrlId: string }
   | { kind: 'not-found' }
@@ -43,6 +49,13 @@ export function resolveRoute(pathname: string): Route {
   if (segments.length === 1 && first === 'search') return { kind: 'search' };
   if (segments.length === 1 && first === 'checkout') return { kind: 'checkout' };
   if (segments.length === 2 && first === 'checkout' && second === 'order-confirmed') return { kind: 'order-confirmed' };
+  if (segments.length === 2 && first === 'checkout' && second === 'contribution-confirmed') {
+    return { kind: 'contribution-confirmed' };
+  }
+  if (segments.length === 2 && first === 'donate') return { kind: 'donate', pageUrlId: second! };
+  if (segments.length === 2 && first === 'newsletter' && second === 'unsubscribe') {
+    return { kind: 'newsletter-unsubscribe' };
+  }
   if (first === 'account') return accountRoute(segments);
   if (segments.length === 1) return { kind: 'collection', collectionUrlId: first! };
   if (segments.length === 2) return { kind: 'item', collectionUrlId: first!, itemUrlId: second! };
@@ -105,6 +118,9 @@ export function holdsPersonalDetails(route: Route): boolean {
     route.kind === 'checkout' ||
     route.kind === 'order-confirmed' ||
     route.kind === 'account' ||
-    route.kind === 'order-status'
+    route.kind === 'order-status' ||
+    route.kind === 'donate' ||
+    route.kind === 'contribution-confirmed' ||
+    route.kind === 'newsletter-unsubscribe'
   );
 }
