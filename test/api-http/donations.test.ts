@@ -203,35 +203,46 @@ t.test('a declined card keeps what was typed and records nothing paid', async (t
   t.notMatch(main((await stranger.request('GET', answer.headers.location as string)).body), 'Ada Lovelace');
 });
 
-t.test('a card that asks for a second step: completed, it is paid; cancelled, the donor is back with what they typed', async (t) => {
-  const paidBefore = (await donations()).filter((d) => d.status === 'paid').length;
-  const visitor = new Visitor(app);
-  const asked = await give(visitor, { amount: '5000', cardNumber: '4000 0025 0000 3155' });
-  t.equal(asked.statusCode, 303);
-  t.match(asked.headers.location, /^\/checkout\/payment-step\?payment=tp_[0-9a-f]+$/);
-  const step = await follow(visitor, asked);
-  t.equal(step.statusCode, 200);
-  t.match(step.body, '<dt>Amount</dt><dd>$50.00</dd>');
-  t.equal((await donations()).at(-1)?.status, 'requires-action', 'waiting for the bank');
-  const paymentId = new URL(String(asked.headers.location), 'http://localhost').searchParams.get('payment') ?? '';
-  const completed = await post(visitor, '/checkout/payment-step', { crumb: CRUMB, payment: paymentId, decision: 'complete' });
-  t.equal(completed.statusCode, 303);
-  t.match(completed.headers.location, /^\/checkout\/contribution-confirmed\?donation=/);
-  t.match(main((await follow(visitor, completed)).body), 'You gave <strong>$50.00</strong>');
-  t.equal((await donations()).filter((d) => d.status === 'paid').length, paidBefore + 1);
+t.test(
+  'a card that asks for a second step: completed, it is paid; cancelled, the donor is back with what they typed',
+  async (t) => {
+    const paidBefore = (await donations()).filter((d) => d.status === 'paid').length;
+    const visitor = new Visitor(app);
+    const asked = await give(visitor, { amount: '5000', cardNumber: '4000 0025 0000 3155' });
+    t.equal(asked.statusCode, 303);
+    t.match(asked.headers.location, /^\/checkout\/payment-step\?payment=tp_[0-9a-f]+$/);
+    const step = await follow(visitor, asked);
+    t.equal(step.statusCode, 200);
+    t.match(step.body, '<dt>Amount</dt><dd>$50.00</dd>');
+    t.equal((await donations()).at(-1)?.status, 'requires-action', 'waiting for the bank');
+    const paymentId = new URL(String(asked.headers.location), 'http://localhost').searchParams.get('payment') ?? '';
+    const completed = await post(visitor, '/checkout/payment-step', {
+      crumb: CRUMB,
+      payment: paymentId,
+      decision: 'complete',
+    });
+    t.equal(completed.statusCode, 303);
+    t.match(completed.headers.location, /^\/checkout\/contribution-confirmed\?donation=/);
+    t.match(main((await follow(visitor, completed)).body), 'You gave <strong>$50.00</strong>');
+    t.equal((await donations()).filter((d) => d.status === 'paid').length, paidBefore + 1);
 
-  const again = await give(visitor, { amount: 'custom', customAmount: '7.50', cardNumber: '4000 0025 0000 3155' });
-  const cancelId = new URL(String(again.headers.location), 'http://localhost').searchParams.get('payment') ?? '';
-  const cancelled = await post(visitor, '/checkout/payment-step', { crumb: CRUMB, payment: cancelId, decision: 'cancel' });
-  t.equal(cancelled.statusCode, 303);
-  t.match(cancelled.headers.location, /^\/donate\/about\?cause=/);
-  const html = main((await follow(visitor, cancelled)).body);
-  t.match(html, PAYMENT_MESSAGES.actionFailed);
-  t.match(html, /name="customAmount"[^>]*value="7.50"/);
-  t.match(html, /name="name"[^>]*value="Ada Lovelace"/);
-  t.match((await donations()).at(-1), { status: 'declined', amountMinor: '750' });
-  t.equal((await donations()).filter((d) => d.status === 'paid').length, paidBefore + 1, 'nothing more paid');
-});
+    const again = await give(visitor, { amount: 'custom', customAmount: '7.50', cardNumber: '4000 0025 0000 3155' });
+    const cancelId = new URL(String(again.headers.location), 'http://localhost').searchParams.get('payment') ?? '';
+    const cancelled = await post(visitor, '/checkout/payment-step', {
+      crumb: CRUMB,
+      payment: cancelId,
+      decision: 'cancel',
+    });
+    t.equal(cancelled.statusCode, 303);
+    t.match(cancelled.headers.location, /^\/donate\/about\?cause=/);
+    const html = main((await follow(visitor, cancelled)).body);
+    t.match(html, PAYMENT_MESSAGES.actionFailed);
+    t.match(html, /name="customAmount"[^>]*value="7.50"/);
+    t.match(html, /name="name"[^>]*value="Ada Lovelace"/);
+    t.match((await donations()).at(-1), { status: 'declined', amountMinor: '750' });
+    t.equal((await donations()).filter((d) => d.status === 'paid').length, paidBefore + 1, 'nothing more paid');
+  },
+);
 
 t.test('amounts that are not numbers or out of range: a clear message, nothing recorded', async (t) => {
   const before = (await donations()).length;
