@@ -1,0 +1,83 @@
+/**
+ * A visitor gives an amount of their own in headless Chromium against the
+ * real server (issue 24): the About page's donation block, "Another
+ * amount", the donate page (203) with that choice carried over, an amount
+ * below the minimum refused with its message and the typed details kept,
+ * then the test card, and the contribution-confirmed page (204) stating
+ * the amount. Both pages pass axe, and the receipt is queued.
+ */
+import t from 'tap';
+import { json } from '../../api/db/json.ts';
+import { listOutbox } from '../../api/mail/index.ts';
+import { collectionId, DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
+import { DONATION_AMOUNT_MESSAGES } from '../../domain/donations/donation-amount.ts';
+import { axeViolations } from './axe-check.ts';
+import { browserSkip, fillTestCard, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
+
+t.test('a visitor donates an amount of their own', { skip: browserSkip(t) }, async (t) => {
+  const { base, browser, handle } = await openSiteInBrowser(t);
+  const db = handle.db;
+  const about = await db
+    .selectFrom('collections')
+    .select('blocks')
+    .where('websiteId', '=', DEMO_WEBSITE_ID)
+    .where('id', '=', collectionId('about'))
+    .executeTakeFirstOrThrow();
+  const block = {
+    type: 57,
+    key: 'foodbank',
+    title: 'Coffee for the food bank',
+    description: 'Every $10 buys a kilo of coffee for the Portland food bank.',
+    presetAmounts: ['1000', '2500', '5000'],
+    allowCustom: true,
+    minimum: '500',
+    maximum: '100000',
+  };
+  await db
+    .updateTable('collections')
+    .set({ blocks: json([...about.blocks, block]) })
+    .where('websiteId', '=', DEMO_WEBSITE_ID)
+    .where('id', '=', collectionId('about'))
+    .execute();
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${base}/about`);
+  const donation = page.getByRole('form', { name: 'Coffee for the food bank' });
+  await donation.getByRole('radio', { name: 'Another amount' }).check();
+  await donation.getByRole('button', { name: 'Donate' }).click();
+  await page.waitForURL(/\/donate\/about\?cause=foodbank&amount=custom$/);
+  t.equal(await page.getByRole('radio', { name: 'Another amount' }).isChecked(), true, 'the choice came along');
+  t.same(await axeViolations(page), [], 'the donate page passes axe');
+
+  await page.getByLabel('Your amount (USD)').fill('4');
+  await page.getByLabel('Name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('Note (optional)').fill('For the winter.');
+  await fillTestCard(page);
+  await page.getByRole('button', { name: 'Give with a test card' }).click();
+  await page.waitForURL(/attempt=/);
+  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await t.resolveMatch(summary.innerText(), DONATION_AMOUNT_MESSAGES.belowMinimum('$5.00'));
+  t.equal(await page.getByLabel('Name').inputValue(), 'Ada Lovelace', 'the name is kept');
+  t.equal(await page.getByLabel('Your amount (USD)').inputValue(), '4', 'the amount is kept to correct');
+  await summary.getByRole('link').click();
+  await screenshot(page, 'donation-1-below-minimum');
+
+  await page.getByLabel('Your amount (USD)').fill('42.50');
+  await fillTestCard(page);
+  await page.getByRole('button', { name: 'Give with a test card' }).click();
+  await page.waitForURL(/\/checkout\/contribution-confirmed\?donation=/);
+  await t.resolveMatch(page.getByRole('heading', { level: 1 }).innerText(), 'Thank you for your donation');
+  await t.resolveMatch(
+    page.locator('.contribution-confirmed__amount').innerText(),
+    'You gave $42.50 to Coffee for the food bank.',
+  );
+  t.same(await axeViolations(page), [], 'the thanks page passes axe');
+  await screenshot(page, 'donation-2-confirmed');
+
+  const receipts = (await listOutbox(db, { websiteId: DEMO_WEBSITE_ID })).filter((m) => m.kind === 'donation-receipt');
+  t.match(receipts, [{ to: 'ada@example.com', subject: 'Your donation to Fernwood Coffee & Home: $42.50' }]);
+  t.same(problems, [], 'no console errors or failed requests');
+});
