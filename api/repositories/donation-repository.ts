@@ -109,6 +109,22 @@ export async function settleDonation(
     .executeTakeFirst();
 }
 
+/** The card asked for a second step: the donation waits for it under the provider's payment id. */
+export async function markDonationAwaitingStep(
+  db: Db,
+  websiteId: string,
+  id: string,
+  providerPaymentId: string,
+): Promise<void> {
+  await db
+    .updateTable('donations')
+    .set({ status: 'requires-action', providerPaymentId })
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 export async function getDonation(db: Db, websiteId: string, id: string): Promise<Donation | undefined> {
   return db
     .selectFrom('donations')

@@ -17,7 +17,13 @@ import {
 } from '../payments/payment-provider.ts';
 import { PAYMENT_STEP_PATH, TEST_PROVIDER_NAME } from '../payments/test-payment-provider.ts';
 import { findCollectionByUrlId } from '../repositories/collection-repository.ts';
-import { type Donation, getDonation, recordDonation, settleDonation } from '../repositories/donation-repository.ts';
+import {
+  type Donation,
+  getDonation,
+  markDonationAwaitingStep,
+  recordDonation,
+  settleDonation,
+} from '../repositories/donation-repository.ts';
 import { type Db, inTransaction } from '../repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
 import { queueDonationReceipt } from './donation-receipt.ts';
@@ -154,13 +160,7 @@ export async function settleDonationPayment(
         : { status: 'failed', message: now?.declineMessage ?? PAYMENT_MESSAGES.declined };
     }
     case 'requires-action':
-      await db
-        .updateTable('donations')
-        .set({ status: 'requires-action', providerPaymentId: outcome.paymentId })
-        .where('websiteId', '=', donation.websiteId)
-        .where('id', '=', donation.id)
-        .where('status', '=', 'pending')
-        .execute();
+      await markDonationAwaitingStep(db, donation.websiteId, donation.id, outcome.paymentId);
       return { status: 'requires-action', actionUrl: outcome.actionUrl };
     case 'declined':
       await settleDonation(db, donation.websiteId, donation.id, {

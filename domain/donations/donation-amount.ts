@@ -58,8 +58,9 @@ export function readDonationAmount(
       : { ok: false, message: DONATION_AMOUNT_MESSAGES.notOffered };
   }
   if (custom === '') return { ok: false, message: DONATION_AMOUNT_MESSAGES.chooseOrEnter };
-  // A visitor may type the currency sign or a thousands comma; anything else is not a number.
-  const amountMinor = priceInputToMinor(custom.replace(/^[^\d.]{1,3}/, '').replaceAll(',', ''), currency);
+  // A visitor may type the currency's sign or code and thousands commas; anything else (a minus) is not a number.
+  const typed = custom.replace(/^(?:\p{Sc}|[A-Za-z]{3})\s*/u, '').replace(/,(?=\d{3}(?:\D|$))/g, '');
+  const amountMinor = priceInputToMinor(typed, currency);
   if (amountMinor === undefined) return { ok: false, message: DONATION_AMOUNT_MESSAGES.notANumber(currency) };
   return checkDonationRange(amountMinor, terms, currency);
 }

@@ -10,7 +10,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import t from 'tap';
-import { listOutbox, type OutboxEntry } from '../../api/mail/index.ts';
+import { listOutbox, type OutboxEntry, type OutgoingMail, sendPendingMail } from '../../api/mail/index.ts';
 import { DEMO_WEBSITE_ID, demoId, formFieldId, formId } from '../../api/seed/demo-ids.ts';
 import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
 import { unsubscribeToken } from '../../api/services/unsubscribe-links.ts';
@@ -92,6 +92,18 @@ t.test('a newsletter sign-up is welcomed with the signed link and the one-click 
     0,
     'a second sign-up is not welcomed twice',
   );
+
+  // The headers leave with the message: what the sender hands the transport (SMTP in production).
+  const handed: OutgoingMail[] = [];
+  const transport = {
+    send: async (mail: OutgoingMail) => {
+      handed.push(mail);
+    },
+    close: () => {},
+  };
+  await sendPendingMail(db, transport, { from: 'shop@example.com' });
+  const sent = handed.find((mail) => mail.to === 'Ada@Example.com');
+  t.same(sent?.headers, welcome?.headers, 'List-Unsubscribe and List-Unsubscribe-Post are sent');
 });
 
 t.test('opening the link asks and changes nothing; the button unsubscribes', async (t) => {
