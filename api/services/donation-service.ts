@@ -14,8 +14,10 @@ import {
   type PaymentOutcome,
   type PaymentProvider,
   PaymentProviderError,
+  type WebhookEvent,
 } from '../payments/payment-provider.ts';
 import { PAYMENT_STEP_PATH, TEST_PROVIDER_NAME } from '../payments/test-payment-provider.ts';
+import { firstDelivery } from '../payments/webhook-events.ts';
 import { findCollectionByUrlId } from '../repositories/collection-repository.ts';
 import {
   type Donation,
@@ -25,7 +27,7 @@ import {
   settleDonation,
 } from '../repositories/donation-repository.ts';
 import { type Db, inTransaction } from '../repositories/transaction.ts';
-import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
+import { getWebsite, type WebsiteWithSettings } from '../repositories/website-repository.ts';
 import { queueDonationReceipt } from './donation-receipt.ts';
 
 /** A donation block as the donate page offers it: the cause, its terms, and the page it is on. */
@@ -170,4 +172,40 @@ export async function settleDonationPayment(
       });
       return { status: 'failed', message: outcome.message };
   }
+}
+
+function readDonationReference(reference: string | null): { websiteId: string; id: string } | undefined {
+  const match = /^donation:([^/]{1,64})\/([0-9a-f]{24})$/.exec(reference ?? '');
+  return match ? { websiteId: match[1]!, id: match[2]! } : undefined;
+}
+
+/**
+ * A provider's webhook about a donation (its reference says so), signature
+ * checked already: a donor who finished their bank's step and never came
+ * back is settled here. Counted once (a replay changes nothing); undefined
+ * when the event is about no donation of ours, for the order payments to
+ * look at (order-payment-service.ts applyPaymentEvent).
+ */
+export async function applyDonationEvent(
+  db: Db,
+  provider: PaymentProvider,
+  event: WebhookEvent,
+): Promise<'applied' | 'replay' | undefined> {
+  const named = readDonationReference(event.reference);
+  const donation = named ? await getDonation(db, named.websiteId, named.id) : undefined;
+  if (!donation || donation.provider !== provider.name) return undefined;
+  if (!(await firstDelivery(db, provider.name, event.id))) return 'replay';
+  const site = await getWebsite(db, donation.websiteId);
+  if (!site || !event.paymentId) return 'applied';
+  if (event.type === 'payment.succeeded') {
+    await settleDonationPayment(db, site, donation, { status: 'succeeded', paymentId: event.paymentId });
+  } else if (event.type === 'payment.failed') {
+    await settleDonationPayment(db, site, donation, {
+      status: 'declined',
+      paymentId: event.paymentId,
+      code: 'payment_failed',
+      message: PAYMENT_MESSAGES.actionFailed,
+    });
+  }
+  return 'applied';
 }

@@ -7,17 +7,23 @@
  * comes back with what was typed and records nothing paid; amounts that
  * are not numbers, below the minimum or above the maximum are refused with
  * a clear message and record nothing; the owner's list shows the paid
- * donations with their total, and exports them as CSV.
+ * donations with their total, and exports them as CSV. Then the intents
+ * provider: its payment method field, a decline, the bank's step settled
+ * by the webhook (once) or by asking the provider when the donor is back.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import t from 'tap';
+import { PAYMENT_WEBHOOK_PATH } from '../../api/http/payment-webhook-routes.ts';
 import { listOutbox } from '../../api/mail/index.ts';
+import { IntentsPaymentProvider } from '../../api/payments/intents-payment-provider.ts';
 import { PAYMENT_MESSAGES } from '../../api/payments/payment-provider.ts';
+import { signWebhook } from '../../api/payments/webhook-signature.ts';
 import { collectionId, DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
 import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
 import { CHECKOUT_MESSAGES } from '../../api/services/checkout-form.ts';
 import { PAYMENT_FORM_MESSAGES } from '../../api/services/payment-form.ts';
 import { DONATION_AMOUNT_MESSAGES } from '../../domain/donations/donation-amount.ts';
+import { FAKE_SECRET_KEY, startFakeIntentsServer } from '../api/helpers/fake-intents-server.ts';
 import { openDemoApp } from '../site/demo-app.ts';
 import { CRUMB, PAY_WITH_TEST_CARD, Visitor } from './api-helpers.ts';
 import { OwnerClient } from './owner-helpers.ts';
@@ -331,4 +337,94 @@ t.test('the owner sees the paid donations, their total, and a CSV of them', asyn
   t.match(csv.body, 'Date,Cause,Name,Email,Currency,Amount,Note,Test');
   t.match(csv.body, 'Coffee for the food bank,Ada Lovelace,ada@example.coffee,USD,25.00,For the winter.,yes');
   t.equal((await new Visitor(app).request('GET', '/api/owner/donations')).statusCode, 401, 'visitors see nothing');
+});
+
+t.test('the intents provider: its payment method, the bank’s step, the way back and the webhook', async (t) => {
+  const fake = await startFakeIntentsServer();
+  t.teardown(fake.close);
+  const webhookSecret = 'whsec_donations';
+  const payments = new IntentsPaymentProvider({ apiUrl: fake.url, secretKey: FAKE_SECRET_KEY, webhookSecret });
+  const demo = await openDemoApp(t, { server: { payments } });
+  const owner = new OwnerClient(demo.app);
+  await owner.ownerSignIn(DEMO_OWNERS.editor.email, DEMO_OWNERS.editor.password);
+  const revision = await demo.handle.db
+    .selectFrom('collections')
+    .select('revision')
+    .where('websiteId', '=', DEMO_WEBSITE_ID)
+    .where('id', '=', ABOUT)
+    .executeTakeFirstOrThrow();
+  const block = await owner.request('POST', `${CONTENT}/collections/${ABOUT}/blocks`, {
+    baseRevision: revision.revision,
+    block: BLOCK,
+  });
+  const cause = block.json().collection.blocks.at(-1).key as string;
+  const visitor = new Visitor(demo.app);
+  const form = main((await visitor.request('GET', `/donate/about?cause=${cause}`)).body);
+  t.match(form, /<label class="field-label" for="donate-payment-method">Payment method<\/label>/);
+  t.notMatch(form, /name="cardNumber"|Test mode/, 'no card fields, no test notice');
+  const send = (fields: Record<string, string>) =>
+    demo.app.inject({
+      method: 'POST',
+      url: '/donate/about',
+      remoteAddress: visitor.address,
+      headers: { host: 'localhost', cookie: visitor.cookieHeader, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ crumb: CRUMB, cause, amount: '2500', ...DONOR, ...fields }).toString(),
+    });
+  const all = () =>
+    demo.handle.db
+      .selectFrom('donations')
+      .selectAll()
+      .where('websiteId', '=', DEMO_WEBSITE_ID)
+      .orderBy('createdOn')
+      .execute();
+
+  const declined = await send({ paymentMethod: 'pm_card_chargeDeclined' });
+  t.match(main((await visitor.request('GET', String(declined.headers.location))).body), 'Your card was declined.');
+  t.match(await all(), [{ status: 'declined' }]);
+
+  const held = await send({ paymentMethod: 'pm_card_threeDSecureRequired' });
+  t.match(
+    held.headers.location,
+    /^https:\/\/hooks\.example\/3ds\/pi_\d+\?return=http:\/\/localhost\/checkout\/payment-step$/,
+  );
+  const intentId = /\/3ds\/(pi_\d+)/.exec(String(held.headers.location))?.[1] ?? '';
+  const reference = fake.requests.findLast((request) => request.path === '/v1/payment_intents')?.form[
+    'metadata[reference]'
+  ];
+  t.match(reference, /^donation:/, 'the provider is told it is a donation');
+  const event = JSON.stringify({
+    id: 'evt_donation_paid',
+    type: 'payment_intent.succeeded',
+    data: { object: { id: intentId, object: 'payment_intent', metadata: { reference } } },
+  });
+  const webhook = () =>
+    demo.app.inject({
+      method: 'POST',
+      url: PAYMENT_WEBHOOK_PATH,
+      headers: {
+        host: 'localhost',
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signWebhook(webhookSecret, event, Math.floor(Date.now() / 1000)),
+      },
+      payload: event,
+    });
+  t.same((await webhook()).json(), { received: true });
+  t.match((await all()).at(-1), { status: 'paid', amountMinor: '2500', testMode: false }, 'the webhook settled it');
+  t.same((await webhook()).json(), { received: true, duplicate: true }, 'a replay changes nothing');
+  const receipts = (await listOutbox(demo.handle.db, { websiteId: DEMO_WEBSITE_ID })).filter(
+    (mail) => mail.kind === 'donation-receipt',
+  );
+  t.equal(receipts.length, 1, 'one receipt');
+  const back = await visitor.request('GET', `/checkout/payment-step?payment_intent=${intentId}`);
+  t.match(back.headers.location, /^\/checkout\/contribution-confirmed\?donation=/, 'the donor back from the bank');
+
+  const other = await send({ paymentMethod: 'pm_card_threeDSecureRequired', amount: '5000' });
+  const otherIntent = /\/3ds\/(pi_\d+)/.exec(String(other.headers.location))?.[1] ?? '';
+  fake.finishAction(otherIntent, true);
+  const returned = await visitor.request('GET', `/checkout/payment-step?payment_intent=${otherIntent}`);
+  t.match(returned.headers.location, /^\/checkout\/contribution-confirmed\?/, 'no webhook yet: the provider is asked');
+  t.match(
+    main((await visitor.request('GET', String(returned.headers.location))).body),
+    'You gave <strong>$50.00</strong>',
+  );
 });
