@@ -125,6 +125,24 @@ export async function markDonationAwaitingStep(
     .execute();
 }
 
+/** Donations of every website still waiting for their payment since before `before`, oldest first. */
+export async function donationsWaitingBefore(
+  db: Db,
+  provider: string,
+  before: Date,
+  limit: number,
+): Promise<Donation[]> {
+  return db
+    .selectFrom('donations')
+    .select(COLUMNS)
+    .where('status', 'in', ['pending', 'requires-action'])
+    .where('createdOn', '<', before)
+    .where('provider', '=', provider)
+    .orderBy('createdOn')
+    .limit(limit)
+    .execute();
+}
+
 export async function getDonation(db: Db, websiteId: string, id: string): Promise<Donation | undefined> {
   return db
     .selectFrom('donations')

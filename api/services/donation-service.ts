@@ -21,6 +21,7 @@ import { firstDelivery } from '../payments/webhook-events.ts';
 import { findCollectionByUrlId } from '../repositories/collection-repository.ts';
 import {
   type Donation,
+  donationsWaitingBefore,
   getDonation,
   markDonationAwaitingStep,
   recordDonation,
@@ -29,6 +30,7 @@ import {
 import { type Db, inTransaction } from '../repositories/transaction.ts';
 import { getWebsite, type WebsiteWithSettings } from '../repositories/website-repository.ts';
 import { queueDonationReceipt } from './donation-receipt.ts';
+import { HOLD_MINUTES } from './order-payment-service.ts';
 
 /** A donation block as the donate page offers it: the cause, its terms, and the page it is on. */
 export interface DonationCause extends DonationTerms {
@@ -208,4 +210,40 @@ export async function applyDonationEvent(
     });
   }
   return 'applied';
+}
+
+/**
+ * Donations left waiting past HOLD_MINUTES (the donor never came back from
+ * their bank's step, and no webhook said how it ended, or the process died
+ * mid-charge): the provider is asked and each is settled by its answer; a
+ * step never finished, or a charge never made, is declined as expired. Run
+ * with the orders' settling round (api/jobs/payment-jobs.ts).
+ */
+export async function settleOverdueDonations(db: Db, provider: PaymentProvider, now: Date): Promise<number> {
+  const overdue = await donationsWaitingBefore(db, provider.name, new Date(now.getTime() - HOLD_MINUTES * 60_000), 100);
+  let settled = 0;
+  for (const donation of overdue) {
+    const expire = () =>
+      settleDonation(db, donation.websiteId, donation.id, {
+        status: 'declined',
+        providerPaymentId: donation.providerPaymentId,
+        declineMessage: PAYMENT_MESSAGES.expired,
+      });
+    const site = await getWebsite(db, donation.websiteId);
+    if (!site || donation.providerPaymentId === null) {
+      await expire();
+    } else {
+      let outcome: PaymentOutcome;
+      try {
+        outcome = await provider.confirm(donation.providerPaymentId);
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        continue;
+      }
+      if (outcome.status === 'requires-action') await expire();
+      else await settleDonationPayment(db, site, donation, outcome);
+    }
+    settled++;
+  }
+  return settled;
 }

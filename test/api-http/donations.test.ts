@@ -17,10 +17,13 @@ import { PAYMENT_WEBHOOK_PATH } from '../../api/http/payment-webhook-routes.ts';
 import { listOutbox } from '../../api/mail/index.ts';
 import { IntentsPaymentProvider } from '../../api/payments/intents-payment-provider.ts';
 import { PAYMENT_MESSAGES } from '../../api/payments/payment-provider.ts';
+import { TestPaymentProvider } from '../../api/payments/test-payment-provider.ts';
 import { signWebhook } from '../../api/payments/webhook-signature.ts';
 import { collectionId, DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
 import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
 import { CHECKOUT_MESSAGES } from '../../api/services/checkout-form.ts';
+import { settleOverdueDonations } from '../../api/services/donation-service.ts';
+import { HOLD_MINUTES } from '../../api/services/order-payment-service.ts';
 import { PAYMENT_FORM_MESSAGES } from '../../api/services/payment-form.ts';
 import { DONATION_AMOUNT_MESSAGES } from '../../domain/donations/donation-amount.ts';
 import { FAKE_SECRET_KEY, startFakeIntentsServer } from '../api/helpers/fake-intents-server.ts';
@@ -427,4 +430,26 @@ t.test('the intents provider: its payment method, the bank’s step, the way bac
     main((await visitor.request('GET', String(returned.headers.location))).body),
     'You gave <strong>$50.00</strong>',
   );
+});
+
+t.test('donations left waiting for the bank are settled by the payments round', async (t) => {
+  const provider = new TestPaymentProvider(db, { webhookSecret: 'whsec_unused' });
+  const visitor = new Visitor(app);
+  const abandoned = await give(visitor, { amount: '1000', cardNumber: '4000 0025 0000 3155' });
+  const approved = await give(visitor, { amount: '5000', cardNumber: '4000 0025 0000 3155' });
+  const idOf = (answer: LightMyRequestResponse) =>
+    new URL(String(answer.headers.location), 'http://localhost').searchParams.get('payment') ?? '';
+  // The donor approved at their bank and never came back to the site.
+  await provider.completeStep(idOf(approved), true);
+  const receiptsBefore = (await receipts()).length;
+
+  t.equal(await settleOverdueDonations(db, provider, new Date()), 0, 'not yet overdue');
+  const later = new Date(Date.now() + (HOLD_MINUTES + 1) * 60_000);
+  t.equal(await settleOverdueDonations(db, provider, later), 2);
+  const byPayment = async (answer: LightMyRequestResponse) =>
+    db.selectFrom('donations').selectAll().where('providerPaymentId', '=', idOf(answer)).executeTakeFirst();
+  t.match(await byPayment(abandoned), { status: 'declined', declineMessage: PAYMENT_MESSAGES.expired });
+  t.match(await byPayment(approved), { status: 'paid', amountMinor: '5000' });
+  t.equal((await receipts()).length, receiptsBefore + 1, 'the paid one gets its receipt');
+  t.equal(await settleOverdueDonations(db, provider, later), 0, 'nothing left waiting');
 });

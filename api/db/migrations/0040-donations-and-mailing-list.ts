@@ -46,6 +46,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`CREATE INDEX donations_by_provider_payment ON donations (provider, provider_payment_id)`.execute(db);
+  // The payments' settling round (api/jobs/payment-jobs.ts) looks for donations left waiting.
+  await sql`CREATE INDEX donations_waiting ON donations (created_on) WHERE status IN ('pending', 'requires-action')`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE mailing_list_subscribers (
       website_id text NOT NULL REFERENCES websites (id) ON DELETE CASCADE,
