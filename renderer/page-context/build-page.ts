@@ -370,7 +370,6 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
                 email: subscriber.email,
                 subscribed: subscriber.subscribed,
                 token: request.query.get('token') ?? '',
-                crumb: request.crumb,
               }
             : { valid: false },
         },
