@@ -55,7 +55,9 @@ export async function unsubscribeRoutes(app: FastifyInstance, options: Unsubscri
   );
 
   app.post(UNSUBSCRIBE_PATH, async (request, reply) => {
-    await options.limiter.byAddress('form-submit', request);
+    // A mail provider posts the one-click unsubscribes of all its users from a few addresses: the loose
+    // limit of API writes, not a site form's handful.
+    await options.limiter.byAddress('api-write', request);
     const site = await options.siteFor(request.host);
     if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No website answers at this address.\n');
     const token = new URL(request.url, 'http://localhost').searchParams.get('token') ?? '';
