@@ -26,6 +26,7 @@ export const DONATION_AMOUNT_MESSAGES = {
   choose: 'Choose an amount to give.',
   chooseOrEnter: 'Choose an amount or enter your own.',
   notOffered: 'Choose one of the amounts shown.',
+  both: 'You chose an amount shown and also typed your own. Choose “Another amount” to give yours, or clear it.',
   notANumber: (currency: string) => `Enter the amount as a number, for example ${examplePrice(currency)}.`,
   belowMinimum: (minimum: string) => `The smallest amount you can give is ${minimum}.`,
   aboveMaximum: (maximum: string) => `The largest amount you can give is ${maximum}.`,
@@ -36,7 +37,7 @@ export type DonationAmountResult = { ok: true; amountMinor: string } | { ok: fal
 /**
  * readDonationAmount({ choice: 'custom', custom: '30' }, terms, 'USD') → { ok: true, amountMinor: '3000' };
  * a preset is its radio's value ('2500'); the custom field alone counts as choosing it (a browser
- * without script cannot tick the radio for the visitor).
+ * without script cannot tick the radio for the visitor), and a preset with a typed amount is asked about.
  */
 export function readDonationAmount(
   sent: { choice: string; custom: string },
@@ -53,9 +54,11 @@ export function readDonationAmount(
         message: terms.allowCustom ? DONATION_AMOUNT_MESSAGES.chooseOrEnter : DONATION_AMOUNT_MESSAGES.choose,
       };
     }
-    return terms.presetAmounts.includes(choice)
-      ? { ok: true, amountMinor: choice }
-      : { ok: false, message: DONATION_AMOUNT_MESSAGES.notOffered };
+    if (!terms.presetAmounts.includes(choice)) return { ok: false, message: DONATION_AMOUNT_MESSAGES.notOffered };
+    // Money is not guessed at: a preset ticked beside a typed amount (no script ticks the radio for the
+    // visitor) could mean either, so the visitor says which.
+    if (terms.allowCustom && custom !== '') return { ok: false, message: DONATION_AMOUNT_MESSAGES.both };
+    return { ok: true, amountMinor: choice };
   }
   if (custom === '') return { ok: false, message: DONATION_AMOUNT_MESSAGES.chooseOrEnter };
   // A visitor may type the currency's sign or code and thousands commas; anything else (a minus) is not a number.

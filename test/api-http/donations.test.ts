@@ -264,6 +264,7 @@ t.test('amounts that are not numbers or out of range: a clear message, nothing r
     [{ amount: 'custom', customAmount: '' }, DONATION_AMOUNT_MESSAGES.chooseOrEnter],
     [{ amount: '' }, DONATION_AMOUNT_MESSAGES.chooseOrEnter],
     [{ amount: '999' }, DONATION_AMOUNT_MESSAGES.notOffered],
+    [{ amount: '2500', customAmount: '40' }, DONATION_AMOUNT_MESSAGES.both],
   ];
   for (const [fields, message] of cases) {
     const visitor = new Visitor(app);

@@ -17,7 +17,14 @@ const JPY: DonationTerms = { presetAmounts: ['1000'], allowCustom: true, minimum
 
 const cases: Array<[string, { choice: string; custom: string }, DonationTerms, string, string | { minor: string }]> = [
   ['a preset', { choice: '2500', custom: '' }, USD, 'USD', { minor: '2500' }],
-  ['a preset wins over a stray custom field', { choice: '1000', custom: '77' }, USD, 'USD', { minor: '1000' }],
+  ['a preset beside a typed amount is asked about', { choice: '1000', custom: '77' }, USD, 'USD', M.both],
+  [
+    'a typed amount is ignored where none is allowed',
+    { choice: '1000', custom: '77' },
+    PRESETS_ONLY,
+    'USD',
+    { minor: '1000' },
+  ],
   ['a preset the cause does not offer', { choice: '999', custom: '' }, USD, 'USD', M.notOffered],
   ['nothing chosen', { choice: '', custom: '' }, USD, 'USD', M.chooseOrEnter],
   ['nothing chosen, presets only', { choice: '', custom: '' }, PRESETS_ONLY, 'USD', M.choose],
