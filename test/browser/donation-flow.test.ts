@@ -54,7 +54,10 @@ t.test('a visitor donates an amount of their own', { skip: browserSkip(t) }, asy
   t.equal(await page.getByRole('radio', { name: 'Another amount' }).isChecked(), true, 'the choice came along');
   t.same(await axeViolations(page), [], 'the donate page passes axe');
 
+  // The island: a preset, then typing one's own amount ticks Another amount again.
+  await page.getByRole('radio', { name: '$10.00' }).check();
   await page.getByLabel('Your amount (USD)').fill('4');
+  t.equal(await page.getByRole('radio', { name: 'Another amount' }).isChecked(), true, 'typing chose Another amount');
   await page.getByLabel('Name').fill('Ada Lovelace');
   await page.getByLabel('Email').fill('ada@example.com');
   await page.getByLabel('Note (optional)').fill('For the winter.');
