@@ -14,6 +14,7 @@ import { CollectionSettingsPanel } from './panels/collection-settings-panel.tsx'
 import { COLLECTIONS_PATH, CollectionsPanel } from './panels/collections-panel.tsx';
 import { CommercePreferencesPanel } from './panels/commerce-preferences-panel.tsx';
 import { ContributorsPanel } from './panels/contributors-panel.tsx';
+import { DonationsPanel } from './panels/donations-panel.tsx';
 import { FormBuilderPanel } from './panels/form-builder-panel.tsx';
 import { FormSubmissionsPanel } from './panels/form-submissions-panel.tsx';
 import { GalleryPanel } from './panels/gallery-panel.tsx';
@@ -21,6 +22,7 @@ import { InventoryPanel } from './panels/inventory-panel.tsx';
 import { InvitationPanel } from './panels/invitation-panel.tsx';
 import { ItemEditorPanel } from './panels/item-editor-panel.tsx';
 import { ITEM_PANELS, ItemsPanel } from './panels/items-panel.tsx';
+import { MailingListPanel } from './panels/mailing-list-panel.tsx';
 import { MultilingualPanel } from './panels/multilingual-panel.tsx';
 import { NavigationPanel } from './panels/navigation-panel.tsx';
 import { OrdersPanel } from './panels/orders-panel.tsx';
@@ -68,6 +70,7 @@ const ROUTES: readonly Route[] = [
   { path: PRODUCT_EDITOR_PATH, needs: 'products:read', render: () => <ProductEditorPanel /> },
   { path: `${CONFIG_PATH}/inventory`, label: 'Inventory', needs: 'inventory:read', render: () => <InventoryPanel /> },
   { path: `${CONFIG_PATH}/orders`, label: 'Orders', needs: 'orders:read', render: () => <OrdersPanel /> },
+  { path: `${CONFIG_PATH}/donations`, label: 'Donations', needs: 'orders:read', render: () => <DonationsPanel /> },
   {
     path: `${CONFIG_PATH}/analytics`,
     label: 'Analytics',
@@ -86,6 +89,12 @@ const ROUTES: readonly Route[] = [
     label: 'Restock notifications',
     needs: 'restock-notifications',
     render: () => <RestockPanel />,
+  },
+  {
+    path: `${CONFIG_PATH}/mailing-list`,
+    label: 'Mailing list',
+    needs: 'form-submissions:read',
+    render: () => <MailingListPanel />,
   },
   {
     path: `${CONFIG_PATH}/product-feed`,

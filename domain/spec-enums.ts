@@ -56,6 +56,8 @@ export const BLOCK_TYPES = {
   newsletter: 51,
   button: 53,
   'summary-v2': 55,
+  /** The spec numbers block types up to 69 without naming this one; 57 is ours for the donation block. */
+  donation: 57,
 } as const;
 
 export const PRODUCT_TYPES = { physical: 1, digital: 2, service: 3, 'gift-card': 4, paywall: 5 } as const;

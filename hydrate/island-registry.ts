@@ -77,6 +77,11 @@ const LazyAccountPage = lazy(() =>
   import('./islands/account-page.tsx').then((module) => ({ default: module.AccountPage })),
 );
 
+/** The donate page is visited by few: its small enhancement is a chunk of its own. */
+const LazyDonateAmounts = lazy(() =>
+  import('./islands/donate-amounts.tsx').then((module) => ({ default: module.DonateAmounts })),
+);
+
 /** A new element for an island to render into, placed after the server's element or inside it at the end. */
 function islandRoot(marked: HTMLElement, className: string, place: 'after' | 'append'): HTMLElement {
   const root = marked.ownerDocument.createElement('div');
@@ -173,6 +178,13 @@ export const ISLANDS: IslandRegistry = {
       container: (popup) => islandRoot(popup, 'popup-overlay-island', 'after'),
       render: (popup, _container, context) =>
         createElement(Suspense, { fallback: null }, createElement(LazyPopupOverlay, { element: popup, context })),
+    },
+    'donate-amounts': {
+      selector: '[data-donate-amounts]',
+      // Next to the amounts, not in them: the island works on the server's markup and renders nothing itself.
+      container: (fieldset) => islandRoot(fieldset, 'donate-amounts-island', 'after'),
+      render: (fieldset, _container, context) =>
+        createElement(Suspense, { fallback: null }, createElement(LazyDonateAmounts, { element: fieldset, context })),
     },
     'account-page': {
       selector: '#sb-account-root[data-account-page]',

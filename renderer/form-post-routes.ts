@@ -179,6 +179,12 @@ export async function formPostRoutes(app: FastifyInstance, options: FormPostRout
         form,
         answers,
         page: { pageTitle: collection.title, pageId: collection.id, contentSource: 'c', pagePath: pathname },
+        mailingList: {
+          websiteId: site.website.id,
+          siteTitle: site.website.siteTitle,
+          origin: `${request.protocol}://${request.host}`,
+          secret: options.secret,
+        },
         captcha: {
           verifier: captchaFor(site.settings, options.captcha, (reason) => request.log.warn(reason)),
           token,

@@ -22,11 +22,14 @@ import { cartJson, type ShoppingCartJson } from '../api/services/cart-service.ts
 import { isReviewsRequestSigned } from '../api/services/reviews-request.ts';
 import { checkSubscriptionLink } from '../api/services/subscription-links.ts';
 import { isSubscriptionAction, MANAGE_NOTICES } from '../api/services/subscription-management.ts';
+import { readUnsubscribeToken } from '../api/services/unsubscribe-links.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
 import { storableText } from '../api/visitor-input.ts';
 import { loadCheckoutAttempt } from './checkout-attempts.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
 import { CRUMB_SLOT, fillCrumbSlot } from './crumb-slot.ts';
+import { loadDonationAttempt } from './donation-attempts.ts';
+import { donationRoutes } from './donation-routes.ts';
 import { escapeHtml } from './escape-html.ts';
 import { fallbackPageFor } from './fallback-page.ts';
 import { FORM_ATTEMPT_PARAM, type FormAttempt, loadFormAttempt } from './form-attempts.ts';
@@ -37,6 +40,7 @@ import type { CachedPage, PageCache } from './page-cache.ts';
 import { buildPage, type PageRequest } from './page-context/build-page.ts';
 import { CartMemo } from './page-context/cart-memo.ts';
 import type { CheckoutFormState } from './page-context/checkout-json.ts';
+import type { DonationFormState } from './page-context/donation-json.ts';
 import { loadOpenCart } from './page-context/page-data.ts';
 import { PAGE_TYPES } from './page-context/page-types.ts';
 import { SiteDataMemo } from './page-context/site-data-memo.ts';
@@ -48,6 +52,7 @@ import { websiteTweakValues } from './site-stylesheet.ts';
 import { SUBSCRIPTION_NOTICE_PARAM, subscriptionRoutes } from './subscription-routes.ts';
 import { formatPackageError, TagPlanMemo } from './template-package/index.ts';
 import type { TemplatePackages } from './template-packages.ts';
+import { unsubscribeRoutes } from './unsubscribe-routes.ts';
 import { VisitorPageShapes } from './visitor-page-shapes.ts';
 import { type ReadShape, ReadTrace, visitorFingerprint } from './visitor-read-trace.ts';
 
@@ -122,6 +127,8 @@ interface PageAnswer {
   /** A shopper's page: kept under cacheKey with what its render reads of their values (visitor-read-trace.ts). */
   shopper?: ShopperValues;
   checkout?: CheckoutFormState;
+  donation?: DonationFormState;
+  unsubscribe?: PageRequest['unsubscribe'];
   formAttempt?: FormAttempt;
   subscriptionLink?: PageRequest['subscriptionLink'];
   subscriptionNotice?: string;
@@ -205,6 +212,11 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     }
     return sendFallback(reply, site, 500);
   }
+
+  const unsubscribeLink = (websiteId: string, token: string | null): PageRequest['unsubscribe'] => {
+    const email = token === null ? undefined : readUnsubscribeToken(options.secret, websiteId, token);
+    return email === undefined ? { invalid: true } : { email };
+  };
 
   const memo = new SiteDataMemo();
   const planMemo = new TagPlanMemo();
@@ -309,6 +321,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       openCart: answer.shopper ? { cart: answer.shopper.cart } : undefined,
       crumb: request.crumb,
       checkout: answer.checkout,
+      donation: answer.donation,
+      unsubscribe: answer.unsubscribe,
       payment,
       formAttempt: answer.formAttempt,
       subscriptionLink: answer.subscriptionLink,
@@ -403,6 +417,18 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     now: () => new Date(options.now()),
   });
 
+  // POST /donate/{page}: the donate page's form; it answers with the donate page again when nothing was paid.
+  await app.register(donationRoutes, {
+    db,
+    payments: options.payments,
+    siteFor,
+    limiter: options.limiter,
+    store: options.store,
+  });
+
+  // POST /newsletter/unsubscribe: the newsletter-unsubscribe page's button and mail programs' one click.
+  await app.register(unsubscribeRoutes, { db, secret: options.secret, limiter: options.limiter, siteFor });
+
   // POST /checkout answers with the checkout page again when it places no order.
   await app.register(checkoutRoutes, {
     db,
@@ -472,6 +498,13 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         route.kind === 'checkout'
           ? await loadCheckoutAttempt(options.store, query.get('attempt'), request.sentCrumb ?? '')
           : undefined;
+      const donation =
+        route.kind === 'donate'
+          ? await loadDonationAttempt(options.store, query.get('attempt'), request.sentCrumb ?? '')
+          : undefined;
+      // The link's signature holds the server's secret, so it is checked here rather than with the page's data.
+      const unsubscribe =
+        route.kind === 'newsletter-unsubscribe' ? unsubscribeLink(site.website.id, query.get('token')) : undefined;
       const formAttempt =
         attemptId === null ? undefined : await loadFormAttempt(options.store, attemptId, request.sentCrumb ?? '');
       // Who signed in and what they unlocked: only read for requests whose pages are never kept.
@@ -486,6 +519,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         cacheKey,
         shopper,
         checkout,
+        donation,
+        unsubscribe,
         formAttempt,
         ...subscriptionPageInput(route, query, site.website.id, options.secret, new Date(options.now())),
         viewer,

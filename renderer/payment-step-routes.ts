@@ -21,6 +21,7 @@ import { verifyCrumb } from '../api/http/crumb.ts';
 import type { RateLimiter } from '../api/http/rate-limits.ts';
 import type { PaymentProvider } from '../api/payments/payment-provider.ts';
 import { PAYMENT_STEP_PATH, TestPaymentProvider } from '../api/payments/test-payment-provider.ts';
+import { type Donation, findDonationByProviderPayment } from '../api/repositories/donation-repository.ts';
 import {
   findPaymentByProviderId,
   orderBuyerDetails,
@@ -29,12 +30,14 @@ import {
 import type { Db } from '../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../api/repositories/website-repository.ts';
 import { readCheckoutValues } from '../api/services/checkout-form.ts';
+import { settleDonationPayment } from '../api/services/donation-service.ts';
 import { confirmationPath, orderConfirmedPath } from '../api/services/order-links.ts';
 import { finishSecondStep, type PaymentResult, settlePayment } from '../api/services/order-payment-service.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
 import { formatMinorUnits } from '../domain/money/minor-units-text.ts';
 import { checkoutAttemptUrl, clearCartCookie, paymentFailedAlert, seeOther } from './checkout-answers.ts';
 import { saveCheckoutAttempt } from './checkout-attempts.ts';
+import { answerDonationStep, finishDonationStep } from './donation-step.ts';
 import { paymentStepPageHtml } from './payment-step-page.ts';
 
 export interface PaymentStepRoutesOptions {
@@ -127,11 +130,50 @@ export async function paymentStepRoutes(app: FastifyInstance, options: PaymentSt
       );
   }
 
+  /** A donation's payment (donation-step.ts) when no order's has this id. */
+  async function findDonation(request: FastifyRequest, providerPaymentId: string) {
+    const site = await options.siteFor(request.host);
+    if (!site || !PROVIDER_ID.test(providerPaymentId)) return undefined;
+    const donation = await findDonationByProviderPayment(db, site.website.id, payments.name, providerPaymentId);
+    return donation ? { site, donation } : undefined;
+  }
+
+  function donationStepPage(
+    reply: FastifyReply,
+    request: FastifyRequest,
+    found: { site: WebsiteWithSettings; donation: Donation },
+    alert?: string,
+  ) {
+    const { site, donation } = found;
+    return reply
+      .code(alert ? 403 : 200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        paymentStepPageHtml({
+          siteTitle: site.website.siteTitle,
+          amount: formatMinorUnits(donation.amountCents, donation.currency, 'en-US'),
+          paymentId: donation.providerPaymentId ?? '',
+          crumb: request.crumb,
+          alert,
+        }),
+      );
+  }
+
   app.get(PAYMENT_STEP_PATH, async (request, reply) => {
     // ?payment= from the test provider; the intents API appends ?payment_intent= to the return address.
     const providerPaymentId = textOf(request.query, 'payment') || textOf(request.query, 'payment_intent');
     const found = await findPayment(request, providerPaymentId);
-    if (!found) return notFound(reply);
+    if (!found) {
+      const given = await findDonation(request, providerPaymentId);
+      if (!given) return notFound(reply);
+      if (payments instanceof TestPaymentProvider && given.donation.status === 'requires-action') {
+        return donationStepPage(reply, request, given);
+      }
+      await options.limiter.byAddress('checkout', request);
+      const result = await finishDonationStep(db, payments, given.site, given.donation);
+      return answerDonationStep(request, reply, options, given.donation, result);
+    }
     if (payments instanceof TestPaymentProvider && found.payment.status === 'requires-action') {
       return stepPage(reply, request, found);
     }
@@ -143,6 +185,32 @@ export async function paymentStepRoutes(app: FastifyInstance, options: PaymentSt
   app.post(PAYMENT_STEP_PATH, async (request, reply) => {
     await options.limiter.byAddress('checkout', request);
     const found = await findPayment(request, textOf(request.body, 'payment'));
+    if (!found && payments instanceof TestPaymentProvider) {
+      const given = await findDonation(request, textOf(request.body, 'payment'));
+      if (!given) return notFound(reply);
+      try {
+        verifyCrumb(request);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return donationStepPage(reply, request, given, error.message);
+      }
+      const { site, donation } = given;
+      if (donation.status !== 'requires-action' || donation.providerPaymentId === null) {
+        return answerDonationStep(
+          request,
+          reply,
+          options,
+          donation,
+          await finishDonationStep(db, payments, site, donation),
+        );
+      }
+      const outcome = await payments.completeStep(
+        donation.providerPaymentId,
+        textOf(request.body, 'decision') === 'complete',
+      );
+      const result = await settleDonationPayment(db, site, donation, outcome);
+      return answerDonationStep(request, reply, options, donation, result);
+    }
     if (!found || !(payments instanceof TestPaymentProvider)) return notFound(reply);
     try {
       verifyCrumb(request);

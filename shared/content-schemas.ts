@@ -55,6 +55,12 @@ export const CONTENT_MESSAGES = {
   formMissing: 'Please choose a form.',
   collectionMissing: 'Please choose a collection.',
   labelMissing: 'Please enter the button text.',
+  donationKeyInvalid: 'This donation block’s key is not valid; add the block again.',
+  donationAmountInvalid: 'Enter an amount above zero, such as 25 or 25.50.',
+  donationPresetsTooMany: 'A donation block offers at most 6 amounts.',
+  donationNoAmount: 'Offer at least one amount, or allow donors to enter their own.',
+  donationMinimumAboveMaximum: 'The minimum cannot be above the maximum.',
+  donationPresetOutOfRange: 'Each amount must be between the minimum and the maximum.',
   labelTooLong: 'Button text can be at most 100 characters long.',
   linkInvalid: 'Please enter a link such as /shop or https://example.com.',
   latitudeInvalid: 'Latitude is a number from -90 to 90.',
@@ -78,6 +84,8 @@ export const titleSchema = string()
   .max(TITLE_MAX_LENGTH, CONTENT_MESSAGES.titleTooLong);
 const html = string().max(HTML_MAX_LENGTH, CONTENT_MESSAGES.textTooLong);
 const reference = (missing: string) => string().trim().min(1, missing).max(100, missing);
+/** Whole minor units of the store's currency, above zero ('2500' is $25.00); the editor converts what the owner types. */
+const minorAmount = string().regex(/^[1-9]\d{0,11}$/, CONTENT_MESSAGES.donationAmountInvalid);
 /** The revision the editor loaded; a save based on an older one is a conflict (409). */
 export const baseRevisionSchema = number({ error: CONTENT_MESSAGES.baseRevisionMissing }).int();
 
@@ -180,6 +188,17 @@ export const pageBlockInputSchema = discriminatedUnion('type', [
       .max(30, CONTENT_MESSAGES.summaryLimitInvalid),
     design: zodEnum(['grid', 'list', 'carousel']),
   }),
+  object({
+    type: literal(57),
+    /** Given by the server to a new block and kept by every edit: the donate page's ?cause= names it. */
+    key: optional(string().regex(/^[a-z0-9]{1,32}$/, CONTENT_MESSAGES.donationKeyInvalid)),
+    title: string().trim().min(1, CONTENT_MESSAGES.titleMissing).max(TITLE_MAX_LENGTH, CONTENT_MESSAGES.titleTooLong),
+    description: text(2000, CONTENT_MESSAGES.textTooLong),
+    presetAmounts: array(minorAmount).max(6, CONTENT_MESSAGES.donationPresetsTooMany),
+    allowCustom: boolean(),
+    minimum: minorAmount,
+    maximum: minorAmount,
+  }),
 ]);
 export type PageBlockInput = Infer<typeof pageBlockInputSchema>;
 export type BlockTypeNumber = PageBlockInput['type'];
@@ -194,6 +213,7 @@ export const BLOCK_TYPE_LABELS: Readonly<Record<BlockTypeNumber, string>> = {
   51: 'Newsletter',
   53: 'Button',
   55: 'Summary',
+  57: 'Donation',
 };
 
 export const addBlockSchema = object({

@@ -4,8 +4,9 @@
  * compile), and the block a new one of each kind starts as.
  */
 import type { ReactNode } from 'react';
+import { minorToPriceInput, priceInputToMinor } from '../../domain/money/price-input.ts';
 import type { BlockTypeNumber, PageBlockInput } from '../../shared/content-schemas.ts';
-import { type Problems, TextField } from '../form-fields.tsx';
+import { CheckboxField, type Problems, TextField } from '../form-fields.tsx';
 import type { Library } from './content-api.ts';
 import { ImagePicker } from './image-picker.tsx';
 import { LocationFields } from './location-fields.tsx';
@@ -173,7 +174,81 @@ export const BLOCK_FIELDS: { readonly [N in BlockTypeNumber]: Fields<N> } = {
       />
     </>
   ),
+  57: (props) => <DonationFields {...props} />,
 };
+
+/**
+ * The cause, its amounts (typed in the store's currency, kept as minor
+ * units) and whether donors may enter their own between a minimum and a
+ * maximum. Amounts the editor cannot read stay as typed, so the owner sees
+ * the schema's message on the field rather than a silently changed figure.
+ */
+function DonationFields({ block, onChange, library, problems }: FieldsProps<57>) {
+  const currency = library.currency;
+  const shown = (minor: string) => (/^\d+$/.test(minor) ? minorToPriceInput(minor, currency) : minor);
+  const stored = (typed: string) => priceInputToMinor(typed, currency) ?? typed.trim();
+  const presets = block.presetAmounts.map(shown).join(', ');
+  return (
+    <>
+      <TextField
+        label="Cause"
+        name="block.title"
+        value={block.title}
+        onChange={(title) => onChange({ ...block, title })}
+        problem={problems['block.title']}
+      />
+      <TextField
+        label="Description"
+        name="block.description"
+        value={block.description}
+        multiline
+        onChange={(description) => onChange({ ...block, description })}
+        problem={problems['block.description']}
+      />
+      <TextField
+        label={`Amounts offered (${currency})`}
+        name="block.presetAmounts"
+        value={presets}
+        hint="Separated by commas, for example 10, 25, 50."
+        onChange={(text) =>
+          onChange({
+            ...block,
+            presetAmounts: text
+              .split(',')
+              .map((part) => part.trim())
+              .filter((part) => part !== '')
+              .map(stored),
+          })
+        }
+        problem={problems['block.presetAmounts'] ?? firstProblemUnder(problems, 'block.presetAmounts.')}
+      />
+      <CheckboxField
+        label="Donors may enter an amount of their own"
+        name="block.allowCustom"
+        checked={block.allowCustom}
+        onChange={(allowCustom) => onChange({ ...block, allowCustom })}
+      />
+      <TextField
+        label={`Minimum (${currency})`}
+        name="block.minimum"
+        value={shown(block.minimum)}
+        onChange={(text) => onChange({ ...block, minimum: stored(text) })}
+        problem={problems['block.minimum']}
+      />
+      <TextField
+        label={`Maximum (${currency})`}
+        name="block.maximum"
+        value={shown(block.maximum)}
+        onChange={(text) => onChange({ ...block, maximum: stored(text) })}
+        problem={problems['block.maximum']}
+      />
+    </>
+  );
+}
+
+function firstProblemUnder(problems: Problems, prefix: string): string | undefined {
+  return Object.entries(problems).find(([field]) => field.startsWith(prefix))?.[1];
+}
 
 export function BlockFields(props: FieldsProps<BlockTypeNumber> & { block: PageBlockInput }) {
   const Render = BLOCK_FIELDS[props.block.type] as Fields<BlockTypeNumber>;
@@ -200,6 +275,18 @@ export function newBlock(type: BlockTypeNumber, library: Library): PageBlockInpu
       return { type, label: '', href: '' };
     case 55:
       return { type, collectionId: '', limit: 3, design: 'grid' };
+    case 57: {
+      const minor = (major: string) => priceInputToMinor(major, library.currency) ?? major;
+      return {
+        type,
+        title: '',
+        description: '',
+        presetAmounts: ['10', '25', '50'].map(minor),
+        allowCustom: true,
+        minimum: minor('1'),
+        maximum: minor('10000'),
+      };
+    }
   }
 }
 
@@ -235,5 +322,7 @@ export function blockSummary(block: PageBlockInput, library: Library): string {
       return titleOf(block.formId, library.forms);
     case 53:
       return `${block.label} → ${block.href}`;
+    case 57:
+      return block.title || '(no cause yet)';
   }
 }

@@ -73,6 +73,8 @@ export interface Library {
   forms: { id: string; name: string; isNewsletter: boolean }[];
   authors: { id: string; name: string }[];
   collections: { id: string; title: string; typeName: string }[];
+  /** The store's currency: a donation block's amounts are typed in it. */
+  currency: string;
 }
 
 export interface PreviewProblem {

@@ -49,6 +49,17 @@ export const pageBlockSchema = z.discriminatedUnion('type', [
     limit: z.number(),
     design: z.enum(['grid', 'list', 'carousel']),
   }),
+  // The donation block (issue 24): its cause and the amounts it offers, in minor units of the store's currency.
+  z.object({
+    type: z.literal(57),
+    key: z.string(),
+    title: z.string(),
+    description: z.string(),
+    presetAmounts: z.array(z.string()),
+    allowCustom: z.boolean(),
+    minimum: z.string(),
+    maximum: z.string(),
+  }),
 ]);
 export type PageBlock = z.infer<typeof pageBlockSchema>;
 
@@ -266,6 +277,7 @@ export const JSON_COLUMN_SCHEMAS = {
   analyticsEvents: { payload: openObjectSchema },
   performanceRecords: { data: openObjectSchema },
   visitorEvents: { data: openObjectSchema },
+  mailOutbox: { headers: stringMapSchema.nullable() },
 } as const satisfies { [T in JsonTable]: { [C in JsonColumn<T>]: z.ZodType<SelectType<Database[T][C]>> } };
 
 /*

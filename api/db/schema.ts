@@ -852,6 +852,45 @@ export interface MailOutboxTable {
   nextAttemptOn: Timestamp;
   /** Set while a sender holds the message, so no other sender takes it. */
   claimedUntil: NullableTimestamp;
+  /** Extra header lines (migration 0040): List-Unsubscribe and List-Unsubscribe-Post on newsletter mail. */
+  headers: NullableJson<Record<string, string>>;
+}
+
+export type DonationStatus = 'pending' | 'requires-action' | 'paid' | 'declined';
+
+/** A gift through a donation block and the donate page (migration 0040). */
+export interface DonationsTable {
+  websiteId: string;
+  id: string;
+  /** The donation block's key, and its title when given. */
+  causeKey: string;
+  causeTitle: string;
+  /** The page the block is on: the donate page is /donate/{pageUrlId}. */
+  pageUrlId: string;
+  amountMinor: Minor;
+  currency: string;
+  donorName: string;
+  donorEmail: string;
+  note: Generated<string>;
+  status: ColumnType<DonationStatus, DonationStatus | undefined, DonationStatus>;
+  provider: string;
+  providerPaymentId: Nullable<string>;
+  declineMessage: Nullable<string>;
+  testMode: Generated<boolean>;
+  /** The contribution-confirmed page's token (page type 204). */
+  confirmToken: string;
+  createdOn: CreatedAt;
+  paidOn: NullableTimestamp;
+}
+
+/** An address on a website's mailing list, and when it left (migration 0040). */
+export interface MailingListSubscribersTable {
+  websiteId: string;
+  /** Lower case: one row per address however it was typed. */
+  email: string;
+  source: 'newsletter-form' | 'restock-form';
+  subscribedOn: Timestamp;
+  unsubscribedOn: NullableTimestamp;
 }
 
 /** An owner's text for one field of the site, a collection, an item or a navigation link in one language (migration 0032). */
@@ -973,6 +1012,8 @@ export interface Database {
   orderShipments: OrderShipmentsTable;
   orderShipmentLines: OrderShipmentLinesTable;
   mediaFiles: MediaFilesTable;
+  donations: DonationsTable;
+  mailingListSubscribers: MailingListSubscribersTable;
 }
 
 export type Website = Selectable<WebsitesTable>;

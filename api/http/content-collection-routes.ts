@@ -28,6 +28,7 @@ import {
   updateCollectionSettings,
 } from '../services/collection-editing.ts';
 import { collectionOf, saveContextOf, websiteIdOf } from './content-route-helpers.ts';
+import { requireOwner } from './owner-auth.ts';
 import { parseOwnerInput } from './owner-input.ts';
 import { ownerRoute } from './owner-route.ts';
 
@@ -55,6 +56,8 @@ export async function contentCollectionRoutes(app: FastifyInstance, options: { d
         forms,
         authors,
         collections: collections.map((c) => ({ id: c.id, title: c.title, typeName: c.typeName })),
+        // A donation block's amounts are typed in the store's currency and stored in its minor units.
+        currency: requireOwner(request).site.settings.baseCurrency,
       };
     },
   });

@@ -28,6 +28,8 @@ export interface FormRoutesOptions {
   db: Db;
   limiter: RateLimiter;
   captcha: CaptchaConfig;
+  /** Signs the unsubscribe link of a newsletter sign-up's welcome mail. */
+  secret: string;
 }
 
 const id = z.string().min(1).max(64);
@@ -90,6 +92,12 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
       form,
       answers,
       key: body.key,
+      mailingList: {
+        websiteId,
+        siteTitle: site.website.siteTitle,
+        origin: `${request.protocol}://${request.host}`,
+        secret: options.secret,
+      },
       captcha: {
         verifier: captchaFor(site.settings, options.captcha, (reason) => request.log.warn(reason)),
         token: body.captchaKey,

@@ -121,6 +121,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   await app.register(cartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(inventoryRoutes, { db: options.db });
   await app.register(ownerRoutes, {
+    secret: options.secret,
     db: options.db,
     limiter: options.limiter,
     media: options.media,
@@ -132,8 +133,18 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
   await app.register(giftCardCartRoutes, { db: options.db, limiter: options.limiter });
   await app.register(likeRoutes, { db: options.db });
   await app.register(reviewRoutes, { db: options.db, limiter: options.limiter });
-  await app.register(formRoutes, { db: options.db, limiter: options.limiter, captcha: options.captcha });
-  await app.register(restockRoutes, { db: options.db, limiter: options.limiter, captcha: options.captcha });
+  await app.register(formRoutes, {
+    db: options.db,
+    limiter: options.limiter,
+    captcha: options.captcha,
+    secret: options.secret,
+  });
+  await app.register(restockRoutes, {
+    db: options.db,
+    limiter: options.limiter,
+    captcha: options.captcha,
+    secret: options.secret,
+  });
   await app.register(siteUserSessionRoutes, { db: options.db, limiter: options.limiter });
   await app.register(siteUserAccountRoutes, { db: options.db, limiter: options.limiter });
   await app.register(siteUserLinkRoutes, { db: options.db, limiter: options.limiter });

@@ -7,12 +7,15 @@
  * applied once (order-payment-service.ts applyPaymentEvent): a held order
  * is paid or given back; a replay is acknowledged and changes nothing; an
  * event about a payment that is not ours is acknowledged too, so the
- * provider stops resending it. A bad or old signature answers 400.
+ * provider stops resending it. A donation's event (its reference names a
+ * donation) settles the donation instead (donation-service.ts). A bad or old
+ * signature answers 400.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../api-errors.ts';
 import { type PaymentProvider, WebhookSignatureError } from '../payments/payment-provider.ts';
 import type { Db } from '../repositories/transaction.ts';
+import { applyDonationEvent } from '../services/donation-service.ts';
 import { applyPaymentEvent } from '../services/order-payment-service.ts';
 import { BODY_LIMITS } from './body-limits.ts';
 
@@ -54,7 +57,9 @@ export async function paymentWebhookRoutes(app: FastifyInstance, options: Paymen
       // Signed with our secret but not an event we can read.
       throw new ApiError('invalid-body');
     }
-    const applied = await applyPaymentEvent(options.db, options.payments, event);
+    const applied =
+      (await applyDonationEvent(options.db, options.payments, event)) ??
+      (await applyPaymentEvent(options.db, options.payments, event));
     return reply
       .header('cache-control', 'no-store')
       .send({ received: true, ...(applied === 'replay' ? { duplicate: true } : {}) });

@@ -20,6 +20,8 @@ export interface RestockRoutesOptions {
   db: Db;
   limiter: RateLimiter;
   captcha: CaptchaConfig;
+  /** Signs the unsubscribe link of the welcome mail a 'join mailing list' sign-up gets. */
+  secret: string;
 }
 
 export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
@@ -68,6 +70,12 @@ export async function restockRoutes(app: FastifyInstance, options: RestockRoutes
       email: body.siteVisitorEmail,
       joinMailingList: body.isJoinMailingList ?? false,
       language: body.language,
+      mailingList: {
+        websiteId: site.website.id,
+        siteTitle: site.website.siteTitle,
+        origin: `${request.protocol}://${request.host}`,
+        secret: options.secret,
+      },
       captcha: {
         verifier: captchaFor(site.settings, options.captcha, (reason) => request.log.warn(reason)),
         token: body.captchaToken ?? body.recaptchaEnterpriseV3Token,

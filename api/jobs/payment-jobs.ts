@@ -2,11 +2,13 @@
  * The payment provider's recurring job: every minute, orders held past
  * their time for a payment are settled by what the provider says, and
  * payments that succeeded for an order given back are refunded
- * (order-payment-service.ts settleOverduePayments). One job a minute for
+ * (order-payment-service.ts settleOverduePayments), and donations left
+ * waiting likewise (donation-service.ts). One job a minute for
  * the whole installation, whichever process claims it.
  */
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { Db } from '../repositories/transaction.ts';
+import { settleOverdueDonations } from '../services/donation-service.ts';
 import { settleOverduePayments } from '../services/order-payment-service.ts';
 import { enqueueJob } from './job-queue.ts';
 import type { JobHandler } from './job-runner.ts';
@@ -29,6 +31,7 @@ export function paymentJobHandlers(payments: PaymentProvider): Record<string, Jo
       // The next round first: a round that fails must not end the chain.
       await enqueuePaymentSettling(db, new Date(now.getTime() + SETTLE_PAYMENTS_EVERY_MS));
       await settleOverduePayments(db, payments, now);
+      await settleOverdueDonations(db, payments, now);
     },
   };
 }

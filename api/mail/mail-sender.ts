@@ -38,6 +38,7 @@ export async function sendPendingMail(db: Db, transport: MailTransport, options:
           subject: message.subject,
           text: message.text,
           html: message.html ?? undefined,
+          headers: message.headers ?? undefined,
         });
       } catch (error) {
         result.failed++;

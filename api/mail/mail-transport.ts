@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header lines, such as List-Unsubscribe on newsletter mail. */
+  headers?: Record<string, string>;
 }
 
 /** Where the sender hands messages; SMTP in production, anything in a test. */
@@ -41,6 +43,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        headers: mail.headers,
       });
       // A server may take the message yet refuse its only recipient: that is not delivered.
       if (info.accepted.length === 0) throw new Error(`recipient refused: ${info.response}`);

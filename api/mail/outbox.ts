@@ -13,6 +13,8 @@ export interface MailMessage {
   html?: string;
   /** Where an answer goes, e.g. the visitor who filled in a form. */
   replyTo?: string;
+  /** Extra header lines: List-Unsubscribe and List-Unsubscribe-Post on newsletter mail (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** A message as the outbox holds it. */
@@ -25,6 +27,7 @@ export interface OutboxEntry {
   subject: string;
   text: string;
   html: string | null;
+  headers: Record<string, string> | null;
   createdOn: Date;
   sentOn: Date | null;
   attempts: number;
@@ -57,6 +60,8 @@ export async function enqueueMail(db: Db, websiteId: string, message: MailMessag
       subject: message.subject.replace(/[\r\n]+/g, ' '),
       textBody: message.text,
       htmlBody: message.html ?? null,
+      // Header values are single lines too; a name is a token.
+      headers: message.headers ? JSON.stringify(oneLineHeaders(message.headers)) : null,
     })
     .execute();
   return id;
@@ -154,6 +159,15 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(60 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60);
 }
 
+function oneLineHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => {
+      if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(name)) throw new TypeError(`not a header name: ${name}`);
+      return [name, value.replace(/[\r\n]+/g, ' ')];
+    }),
+  );
+}
+
 function toEntry(row: Selectable<MailOutboxTable>): OutboxEntry {
   return {
     websiteId: row.websiteId,
@@ -164,6 +178,7 @@ function toEntry(row: Selectable<MailOutboxTable>): OutboxEntry {
     subject: row.subject,
     text: row.textBody,
     html: row.htmlBody,
+    headers: row.headers,
     createdOn: row.createdOn,
     sentOn: row.sentOn,
     attempts: row.attempts,

@@ -4,7 +4,7 @@
  * same the form island runs) and storing a submission. The API calls and the
  * no-script page post (renderer/form-post-routes.ts) both come through here.
  */
-import { type FieldValue, type FormCheck, validateForm } from '../../shared/form-validation.ts';
+import { type FieldValue, type FormCheck, isValidEmail, validateForm } from '../../shared/form-validation.ts';
 import { ApiError } from '../api-errors.ts';
 import { CAPTCHA_ERROR_CODES, type CaptchaVerifier } from '../captcha/index.ts';
 import type { Form } from '../db/schema.ts';
@@ -14,6 +14,7 @@ import { consumeSubmissionKey, getForm, listForms, saveSubmission } from '../rep
 import { type Db, inTransaction } from '../repositories/transaction.ts';
 import { assertCleanInput } from '../visitor-input.ts';
 import { formNotification } from './form-notification.ts';
+import { type MailingListSite, welcomeToMailingList } from './newsletter-mail.ts';
 
 /** Where on the site the form was sent from (spec section 3, Form submission). */
 /** The analytics event a newsletter sign-up records (analytics_events.event_name). */
@@ -125,6 +126,21 @@ export interface Submission {
   /** The API's single-use submission key; the no-script post has the crumb instead. */
   key?: string;
   captcha?: SubmissionCaptcha;
+  /**
+   * A newsletter form's sign-up puts its email on the website's mailing list and queues the welcome mail
+   * with the signed unsubscribe link (newsletter-mail.ts); the link needs the site's origin and the secret.
+   */
+  mailingList?: MailingListSite;
+}
+
+/** The address a newsletter sign-up gave: the answer of the form's first email field. */
+function signUpEmail(form: Form, values: Record<string, FieldValue>): string | undefined {
+  const fields = Array.isArray(form.fields) ? form.fields : [];
+  for (const field of fields) {
+    const value = field?.type === 'email' ? values[field.id] : undefined;
+    if (typeof value === 'string' && isValidEmail(value.trim())) return value.trim();
+  }
+  return undefined;
 }
 
 /**
@@ -166,6 +182,10 @@ export async function submitForm(db: Db, websiteId: string, submission: Submissi
         mailingList: typeof form.storage.mailingList === 'string' ? form.storage.mailingList : null,
         pagePath: page.pagePath ?? null,
       });
+      const email = signUpEmail(form, check.values);
+      if (email !== undefined && submission.mailingList) {
+        await welcomeToMailingList(trx, submission.mailingList, email, 'newsletter-form');
+      }
     }
     return saved;
   });

@@ -6,9 +6,16 @@
  * is sanitized, and a layout holds at most 60 blocks (spec section 9).
  */
 
+import { compareMinorUnits } from '../../domain/money/minor-units.ts';
 import { COLLECTION_TYPES } from '../../domain/spec-enums.ts';
-import { type BlockTypeNumber, MAX_BLOCKS_PER_LAYOUT, type PageBlockInput } from '../../shared/content-schemas.ts';
+import {
+  type BlockTypeNumber,
+  CONTENT_MESSAGES,
+  MAX_BLOCKS_PER_LAYOUT,
+  type PageBlockInput,
+} from '../../shared/content-schemas.ts';
 import { ApiError } from '../api-errors.ts';
+import { newId } from '../db/ids.ts';
 import type { Collection, PageBlock } from '../db/schema.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { collectionKindOf, formOf, imageExists, invalidInput } from './content-references.ts';
@@ -52,7 +59,32 @@ const BLOCK_CHECKS: { readonly [N in BlockTypeNumber]: BlockCheck<N> } = {
       ? { block: { type: 55, collectionId: block.collectionId, limit: block.limit, design: block.design } }
       : problem('collectionId', 'Please choose a collection of items (a blog, store, gallery or events).');
   },
+  57: async (block) => checkDonationBlock(block),
 };
+
+/** The donation block's amounts must make a form a visitor can send: something to choose, inside its own limits. */
+function checkDonationBlock(block: BlockOf<57>): Checked {
+  const { minimum, maximum } = block;
+  if (compareMinorUnits(minimum, maximum) > 0) return problem('minimum', CONTENT_MESSAGES.donationMinimumAboveMaximum);
+  const presets = [...new Set(block.presetAmounts)].sort((a, b) => compareMinorUnits(a, b));
+  if (presets.length === 0 && !block.allowCustom) return problem('presetAmounts', CONTENT_MESSAGES.donationNoAmount);
+  if (presets.some((amount) => compareMinorUnits(amount, minimum) < 0 || compareMinorUnits(amount, maximum) > 0)) {
+    return problem('presetAmounts', CONTENT_MESSAGES.donationPresetOutOfRange);
+  }
+  return {
+    block: {
+      type: 57,
+      // Kept across edits, so links to the donate page and the donations recorded under it stay the cause's.
+      key: block.key ?? newId().slice(-12),
+      title: block.title,
+      description: block.description,
+      presetAmounts: presets,
+      allowCustom: block.allowCustom,
+      minimum,
+      maximum,
+    },
+  };
+}
 
 export function isPageCollection(collection: { type: number; typeName: string }): boolean {
   return (

@@ -10,6 +10,7 @@ import { CAPTCHA_ERROR_CODES, type CaptchaVerifier } from '../captcha/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { findRestockVariant, markNotified, signUp } from '../repositories/restock-repository.ts';
 import { type Db, inTransaction } from '../repositories/transaction.ts';
+import { type MailingListSite, welcomeToMailingList } from './newsletter-mail.ts';
 import { restockNotice } from './restock-notice.ts';
 
 export interface RestockSignUpInput {
@@ -19,6 +20,8 @@ export interface RestockSignUpInput {
   joinMailingList: boolean;
   language: string | null | undefined;
   captcha: { verifier: CaptchaVerifier | undefined; token: string | null | undefined; remoteIp?: string };
+  /** Joining the mailing list puts the address on it and queues the welcome mail with its unsubscribe link. */
+  mailingList?: MailingListSite;
 }
 
 /** The email as stored: trimmed; throws the spec's messages for a blank or invalid one. */
@@ -45,12 +48,18 @@ export async function signUpForRestock(db: Db, websiteId: string, input: Restock
   const variant = await findRestockVariant(db, websiteId, input.productId, input.variantId);
   if (!variant) throw new ApiError('restock-variant-not-found');
   if (variant.inStock) throw new ApiError('restock-in-stock');
-  const result = await signUp(db, websiteId, {
-    productId: input.productId,
-    variantId: input.variantId,
-    email,
-    joinMailingList: input.joinMailingList,
-    language: input.language ?? null,
+  const result = await inTransaction(db, async (trx) => {
+    const signedUp = await signUp(trx, websiteId, {
+      productId: input.productId,
+      variantId: input.variantId,
+      email,
+      joinMailingList: input.joinMailingList,
+      language: input.language ?? null,
+    });
+    if (signedUp.ok && input.joinMailingList && input.mailingList) {
+      await welcomeToMailingList(trx, input.mailingList, email, 'restock-form');
+    }
+    return signedUp;
   });
   // The variant was there a moment ago; only a concurrent delete gets here.
   if (!result.ok) throw new ApiError('restock-variant-not-found');

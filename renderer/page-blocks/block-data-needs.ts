@@ -35,6 +35,7 @@ const NEEDS: NeedsOf = {
   9: (block, into) => into.formIds.add(block.formId),
   51: (block, into) => into.formIds.add(block.formId),
   53: () => {},
+  57: () => {},
   55: (block, into) => {
     const limit = summaryLimit(block.limit);
     into.summaries.set(block.collectionId, Math.max(limit, into.summaries.get(block.collectionId) ?? 0));

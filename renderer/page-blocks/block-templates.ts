@@ -28,6 +28,7 @@ export const BLOCK_TEMPLATE_NAMES: readonly BlockTemplateName[] = [
   'newsletter',
   'button',
   'summary-v2',
+  'donation',
   'block',
   'missing',
   ...BLOCK_PARTIALS,

@@ -20,6 +20,7 @@ export const BLOCK_KINDS = {
   [BLOCK_TYPES.newsletter]: 'newsletter',
   [BLOCK_TYPES.button]: 'button',
   [BLOCK_TYPES['summary-v2']]: 'summary-v2',
+  [BLOCK_TYPES.donation]: 'donation',
 } as const satisfies Record<BlockTypeNumber, string>;
 
 export type BlockKind = (typeof BLOCK_KINDS)[BlockTypeNumber];

@@ -43,6 +43,8 @@ export interface PageBlockData {
   readonly crumb?: string;
   /** A form of this page posted without script, come back with its outcome. */
   readonly formAttempt?: FormAttempt;
+  /** The page the blocks are on and the store's currency: a donation block leads to /donate/{urlId}. */
+  readonly page?: { readonly urlId: string; readonly currency: string };
 }
 
 export interface PageBlockOptions {

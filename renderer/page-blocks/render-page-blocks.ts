@@ -11,6 +11,7 @@ import type { BlockContext, BlockHandler, BlockHandlers, BlockOutcome } from './
 import { renderBlockTemplate } from './block-templates.ts';
 import { BLOCK_KINDS, type BlockKind, isKnownBlock } from './block-types.ts';
 import { buttonBlock } from './button-block.ts';
+import { donationBlock } from './donation-block.ts';
 import { newsletterBlock, websiteFormBlock } from './form-block.ts';
 import { galleryBlock } from './gallery-block.ts';
 import { htmlBlock } from './html-block.ts';
@@ -30,6 +31,7 @@ const HANDLERS: BlockHandlers = {
   51: newsletterBlock,
   53: buttonBlock,
   55: summaryBlock,
+  57: donationBlock,
 };
 
 export interface PageBlocksResult {

@@ -29,6 +29,7 @@ import type { CartMemo } from './cart-memo.ts';
 import { type CheckoutFormState, checkoutJson, orderJson } from './checkout-json.ts';
 import { type CheckoutPaymentInfo, TEST_PROVIDER_PAYMENT } from './checkout-payment-json.ts';
 import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJson } from './content-json.ts';
+import { contributionJson, type DonationFormState, donateJson } from './donation-json.ts';
 import { installmentContextJson } from './installment-context-json.ts';
 import type { LoadedItems } from './load-items.ts';
 import { moneyJson } from './money-json.ts';
@@ -87,6 +88,13 @@ export interface PageRequest {
   checkout?: CheckoutFormState;
   /** The server's payment provider, as the checkout's payment fields need it; the test provider when absent. */
   payment?: CheckoutPaymentInfo;
+  /** A donate form sent back with problems or a declined card (renderer/donation-attempts.ts). */
+  donation?: DonationFormState;
+  /**
+   * The newsletter-unsubscribe page's link (300), its signature checked by the route with the server's
+   * secret: the address it names, or invalid for a link that was altered or is not this site's.
+   */
+  unsubscribe?: { email: string } | { invalid: true };
   /** A site form posted without script: its block shows the outcome (renderer/form-attempts.ts). */
   formAttempt?: FormAttempt;
   /** /account/subscription's signed link, checked with the server's secret (api/services/subscription-links.ts). */
@@ -361,6 +369,28 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
         ...page(undefined),
       };
     }
+    case 'donate': {
+      const cause = data.visitor.donationCause;
+      if (!cause) return notFound();
+      return {
+        status: 200,
+        pageType: PAGE_TYPES.donate,
+        view: { kind: 'page', name: 'donate' },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.donate,
+          donate: donateJson({
+            cause,
+            currency: site.settings.baseCurrency,
+            crumb: request.crumb,
+            form: request.donation,
+            payment: request.payment ?? TEST_PROVIDER_PAYMENT,
+            chosen: request.query.get('amount'),
+          }),
+        },
+        ...page(undefined),
+      };
+    }
     case 'subscription-manage': {
       const check = request.subscriptionLink;
       const subscription = data.visitor.subscription;
@@ -388,6 +418,44 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
                   })
                 : undefined,
           },
+        },
+        ...page(undefined),
+      };
+    }
+    case 'contribution-confirmed': {
+      const donation = data.visitor.donation;
+      if (!donation) return notFound();
+      return {
+        status: 200,
+        pageType: PAGE_TYPES.contributionConfirmed,
+        view: { kind: 'page', name: 'contribution-confirmed' },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.contributionConfirmed,
+          donation: contributionJson(donation),
+        },
+        ...page(undefined),
+      };
+    }
+    case 'newsletter-unsubscribe': {
+      const subscriber = data.visitor.subscriber;
+      // An altered or foreign link names no one: the page says so, and a 400 keeps it out of any cache and index.
+      const valid = subscriber !== undefined;
+      return {
+        status: valid ? 200 : 400,
+        pageType: PAGE_TYPES.newsletterUnsubscribe,
+        view: { kind: 'page', name: 'newsletter-unsubscribe' },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.newsletterUnsubscribe,
+          unsubscribe: subscriber
+            ? {
+                valid: true,
+                email: subscriber.email,
+                subscribed: subscriber.subscribed,
+                token: request.query.get('token') ?? '',
+              }
+            : { valid: false },
         },
         ...page(undefined),
       };

@@ -42,5 +42,7 @@ export function isSiteLockedFor(
   if (route.kind === 'account' && route.page !== 'membership-confirmed') return false;
   // A subscription's emailed link is an account page too: the buyer can always pause or cancel.
   if (route.kind === 'subscription-manage') return false;
+  // A newsletter's reader leaves the list without the site's password.
+  if (route.kind === 'newsletter-unsubscribe') return false;
   return !viewer?.hasUnlocked(lock);
 }

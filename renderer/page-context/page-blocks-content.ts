@@ -59,6 +59,7 @@ export async function buildPageBlocks(
       // The page may be cached for other visitors; each answer fills in the asking visitor's crumb.
       crumb: CRUMB_SLOT,
       formAttempt: request.formAttempt,
+      page: { urlId: collection.urlId, currency: request.site.settings.baseCurrency },
     },
     {
       locale: request.site.settings.language,

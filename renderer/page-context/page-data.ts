@@ -24,6 +24,7 @@ import {
 } from '../../api/repositories/checkout-rules-repository.ts';
 import { listCollections } from '../../api/repositories/collection-repository.ts';
 import { type CommentThread, listComments } from '../../api/repositories/comment-repository.ts';
+import { type Donation, findPaidDonationByToken } from '../../api/repositories/donation-repository.ts';
 import { getForm } from '../../api/repositories/form-repository.ts';
 import {
   type AdjacentItems,
@@ -37,6 +38,7 @@ import {
   type SearchPage,
   searchItems,
 } from '../../api/repositories/item-repository.ts';
+import { findSubscriber } from '../../api/repositories/mailing-list-repository.ts';
 import { findPaymentOfOrder } from '../../api/repositories/order-payment-repository.ts';
 import {
   getOrder,
@@ -64,6 +66,7 @@ import {
 import { getCollectionTaxonomy, type Taxonomy } from '../../api/repositories/taxonomy-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
 import { type PricedCart, priceShoppingCart } from '../../api/services/cart-pricing-service.ts';
+import { type DonationCause, findDonationCause } from '../../api/services/donation-service.ts';
 import { RECORD_TYPES } from '../../domain/spec-enums.ts';
 import type { PageBlockError } from '../page-blocks/index.ts';
 import type { PageRequest } from './build-page.ts';
@@ -132,6 +135,12 @@ export interface VisitorData {
   subscriptions?: Subscription[];
   /** The subscription a verified emailed link names (/account/subscription). */
   subscription?: Subscription;
+  /** The cause the donate page offers (203). */
+  donationCause?: DonationCause | undefined;
+  /** The paid donation its contribution-confirmed page thanks for (204). */
+  donation?: Donation | undefined;
+  /** The address of the newsletter-unsubscribe page's signed link, and whether it is still on the list (300). */
+  subscriber?: { email: string; subscribed: boolean } | undefined;
 }
 
 /** The account page lists this many of a user's newest orders; a store's buyers rarely have more. */
@@ -477,6 +486,32 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
         mine ? listSubscriptionsOfSiteUser(db, websiteId, accountId, ORDER_HISTORY_LIMIT) : undefined,
       ]);
       return { cart, orders, subscriptions };
+    }
+    case 'donate': {
+      const [cart, donationCause] = await Promise.all([
+        loadOpenCart(db, request),
+        findDonationCause(db, websiteId, route.pageUrlId, query.get('cause')),
+      ]);
+      return { cart, donationCause };
+    }
+    case 'contribution-confirmed': {
+      const [cart, donation] = await Promise.all([
+        loadOpenCart(db, request),
+        findPaidDonationByToken(db, websiteId, query.get('donation') ?? ''),
+      ]);
+      return { cart, donation };
+    }
+    case 'newsletter-unsubscribe': {
+      // The link's signature was checked by the route (it holds the server's secret); here only its address.
+      const email = request.unsubscribe && 'email' in request.unsubscribe ? request.unsubscribe.email : undefined;
+      const [cart, found] = await Promise.all([
+        loadOpenCart(db, request),
+        email === undefined ? undefined : findSubscriber(db, websiteId, email),
+      ]);
+      return {
+        cart,
+        subscriber: email === undefined ? undefined : { email, subscribed: found?.unsubscribedOn === null },
+      };
     }
     default:
       return { cart: request.openCart ? request.openCart.cart : await loadOpenCart(db, request) };

@@ -20,10 +20,13 @@ export const PAGE_TYPES = {
   /** The same page as showCart (the islands' full-page cart), at /commerce/cart: see resolve-route.ts. */
   cartV2: 205,
   orderReceived: 207,
+  donate: 203,
+  contributionConfirmed: 204,
   membershipConfirmed: 208,
   reviewsRequest: 209,
   orderStatus: 211,
   commerceEmailPreview: 301,
+  newsletterUnsubscribe: 300,
 } as const;
 
 export type PageTypeNumber = (typeof PAGE_TYPES)[keyof typeof PAGE_TYPES];

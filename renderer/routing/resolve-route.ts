@@ -31,6 +31,12 @@ export type Route =
   | { kind: 'order-status'; orderNumber: number }
   /** /commerce/reviews-request?order=N&signature=…: the emailed reviews request of an order (209). */
   | { kind: 'reviews-request' }
+  /** /donate/give: the donate page (203) of a donation block on the page /give (?cause= names which). */
+  | { kind: 'donate'; pageUrlId: string }
+  /** /checkout/contribution-confirmed?donation=…: a paid donation's thanks (204). */
+  | { kind: 'contribution-confirmed' }
+  /** /newsletter/unsubscribe?token=…: the signed link of a newsletter email (300). */
+  | { kind: 'newsletter-unsubscribe' }
   | { kind: 'collection'; collectionUrlId: string }
   | { kind: 'item'; collectionUrlId: string; itemUrlId: string }
   | { kind: 'not-found' }
@@ -59,6 +65,13 @@ export function resolveRoute(pathname: string): Route {
   }
   if (segments.length === 2 && first === 'commerce' && second === 'cart') return { kind: 'cart', v2: true };
   if (segments.length === 2 && first === 'commerce' && second === 'reviews-request') return { kind: 'reviews-request' };
+  if (segments.length === 2 && first === 'checkout' && second === 'contribution-confirmed') {
+    return { kind: 'contribution-confirmed' };
+  }
+  if (segments.length === 2 && first === 'donate') return { kind: 'donate', pageUrlId: second! };
+  if (segments.length === 2 && first === 'newsletter' && second === 'unsubscribe') {
+    return { kind: 'newsletter-unsubscribe' };
+  }
   if (first === 'account') return accountRoute(segments);
   if (segments.length === 1) return { kind: 'collection', collectionUrlId: first! };
   if (segments.length === 2) return { kind: 'item', collectionUrlId: first!, itemUrlId: second! };
@@ -125,6 +138,9 @@ export function holdsPersonalDetails(route: Route): boolean {
     route.kind === 'subscription-manage' ||
     route.kind === 'account' ||
     route.kind === 'order-status' ||
-    route.kind === 'reviews-request'
+    route.kind === 'reviews-request' ||
+    route.kind === 'donate' ||
+    route.kind === 'contribution-confirmed' ||
+    route.kind === 'newsletter-unsubscribe'
   );
 }

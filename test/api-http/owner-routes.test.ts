@@ -292,6 +292,11 @@ const SAMPLES: Record<string, { url?: string; body?: unknown }> = {
   'POST /api/owner/content/preview': { body: { subject: { kind: 'site', path: '/' } } },
   'GET /api/owner/orders': {},
   'GET /api/owner/orders/export': {},
+  'GET /api/owner/donations': {},
+  'GET /api/owner/donations/export': {},
+  'GET /api/owner/mailing-list': {},
+  // Refused for its blank fields once allowed, so the permission check sends no newsletter.
+  'POST /api/owner/mailing-list/newsletters': { body: { subject: '', text: '' } },
   'GET /api/owner/orders/:orderId': { url: '/api/owner/orders/no-such-order' },
   'POST /api/owner/orders/:orderId/fulfil': { url: '/api/owner/orders/no-such-order/fulfil', body: {} },
   'POST /api/owner/orders/:orderId/cancel': { url: '/api/owner/orders/no-such-order/cancel', body: {} },
