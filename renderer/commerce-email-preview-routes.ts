@@ -60,13 +60,15 @@ export async function commerceEmailPreviewRoutes(app: FastifyInstance, options: 
           : undefined;
     if (asked !== '' && !order) alert = `There is no order #${asked}: the emails below use the sample order.`;
     const sample = order === undefined;
-    order ??= sampleOrder(websiteId, site.settings.baseCurrency, new Date(options.now()));
+    const now = new Date(options.now());
+    order ??= sampleOrder(websiteId, site.settings.baseCurrency, now);
     const emails = renderCommerceEmails(order, {
       siteTitle: site.website.siteTitle,
       origin: `${request.protocol}://${request.host}`,
       timeZone: site.settings.timeZone,
       ownerEmail: (await orderNotificationAddress(db, websiteId)) ?? 'owner@example.com',
       secret: options.secret,
+      now,
     });
     const orderNumber = sample ? null : order.orderNumber;
     return send(

@@ -7,11 +7,14 @@
  */
 import type { MailMessage } from '../mail/index.ts';
 import type { PlacedOrder } from '../repositories/order-repository.ts';
+import type { Subscription } from '../repositories/subscription-repository.ts';
+import { donationReceiptMail } from './donation-receipt.ts';
 import { giftCardMail } from './gift-card-mail.ts';
 import { buyerReceipt, ownerNewOrderMail } from './order-receipts.ts';
 import { orderShippedMail } from './order-shipped-mail.ts';
 import { restockNotice } from './restock-notice.ts';
 import { reviewsRequestLink, reviewsRequestMail } from './reviews-request.ts';
+import { type SubscriptionMailKind, subscriptionMail } from './subscription-mail.ts';
 
 export const COMMERCE_EMAILS = [
   'order-confirmation',
@@ -22,6 +25,11 @@ export const COMMERCE_EMAILS = [
   'gift-card-for-recipient',
   'restock',
   'reviews-request',
+  'subscription-started',
+  'subscription-renewed',
+  'subscription-payment-failed',
+  'subscription-paused',
+  'donation-receipt',
 ] as const;
 export type CommerceEmail = (typeof COMMERCE_EMAILS)[number];
 
@@ -32,8 +40,9 @@ export interface PreviewContext {
   timeZone: string;
   /** Where the owner's notices go (the first administrator's address). */
   ownerEmail: string;
-  /** Signs the reviews request's link, as the job does. */
+  /** Signs the reviews request's and the subscriptions' links, as their jobs do. */
   secret: string;
+  now: Date;
 }
 
 interface PreviewEntry {
@@ -48,6 +57,51 @@ const SAMPLE_CODE = 'SAMPLE0PREVIEW00';
 function firstLine(order: PlacedOrder) {
   return order.items[0];
 }
+
+/** A monthly subscription to the order's first line, as its first order would start it. */
+function sampleSubscription(order: PlacedOrder, context: PreviewContext, state: Partial<Subscription>): Subscription {
+  const line = firstLine(order);
+  const nextMonth = new Date(context.now.getTime() + 30 * 86_400_000);
+  return {
+    websiteId: order.websiteId,
+    id: 'sample000000000000000000',
+    firstOrderId: order.id,
+    lineNumber: line?.lineNumber ?? 1,
+    siteUserId: null,
+    customerEmail: order.customerEmail,
+    customerName: order.customerName,
+    itemId: line?.itemId ?? order.id,
+    variantId: line?.variantId ?? order.id,
+    sku: line?.sku ?? 'SAMPLE',
+    productName: line?.productName ?? 'Sample product',
+    quantity: line?.quantity ?? 1,
+    unitPriceCents: line?.unitPriceCents ?? '1900',
+    currency: order.currency,
+    period: { value: 1, unit: 'MONTH' },
+    numBillingCycles: 0,
+    provider: 'test',
+    paymentMethod: null,
+    state: 'active',
+    pausedFor: null,
+    periodsBilled: 1,
+    anchor: { on: context.now, period: 1 },
+    nextBillingOn: nextMonth,
+    failedAttempts: 0,
+    retryOn: null,
+    lastDecline: null,
+    testMode: order.testMode,
+    siteOrigin: context.origin,
+    createdOn: context.now,
+    ...state,
+  };
+}
+
+function subscriptionPreview(kind: SubscriptionMailKind, state: Partial<Subscription> = {}) {
+  return (order: PlacedOrder, context: PreviewContext) =>
+    subscriptionMail(kind, sampleSubscription(order, context, state), { ...context, order });
+}
+
+const DECLINE = 'Your card was declined.';
 
 const PREVIEWS: Record<CommerceEmail, PreviewEntry> = {
   'order-confirmation': {
@@ -129,6 +183,65 @@ const PREVIEWS: Record<CommerceEmail, PreviewEntry> = {
         siteTitle: context.siteTitle,
         link: reviewsRequestLink(context.secret, context.origin, order),
       }),
+  },
+  'subscription-started': {
+    title: 'Subscription started',
+    sentWhen: 'To the buyer, once the order that starts a subscription is paid.',
+    render: subscriptionPreview('started'),
+  },
+  'subscription-renewed': {
+    title: 'Subscription renewed',
+    sentWhen: "To the buyer, after each period's renewal is charged.",
+    render: subscriptionPreview('renewed', { periodsBilled: 2 }),
+  },
+  'subscription-payment-failed': {
+    title: 'Subscription payment declined',
+    sentWhen: "To the buyer, when a renewal's payment is declined; it is tried again after 1, 3 and 5 days.",
+    render: (order, context) =>
+      subscriptionPreview('payment-failed', {
+        failedAttempts: 1,
+        lastDecline: DECLINE,
+        retryOn: new Date(context.now.getTime() + 86_400_000),
+      })(order, context),
+  },
+  'subscription-paused': {
+    title: 'Subscription paused',
+    sentWhen: "To the buyer, when every try of a renewal's payment was declined.",
+    render: subscriptionPreview('paused', {
+      state: 'paused',
+      pausedFor: 'payment-failed',
+      failedAttempts: 4,
+      lastDecline: DECLINE,
+      nextBillingOn: null,
+    }),
+  },
+  'donation-receipt': {
+    title: 'Donation receipt',
+    sentWhen: "To the donor, once a donation block's gift is paid.",
+    render: (order, context) =>
+      donationReceiptMail(
+        {
+          websiteId: order.websiteId,
+          id: 'sample000000000000000000',
+          causeKey: 'sample',
+          causeTitle: 'Sample cause',
+          pageUrlId: 'give',
+          amountCents: '2500',
+          currency: order.currency,
+          donorName: order.customerName ?? 'Ada Lovelace',
+          donorEmail: order.customerEmail ?? 'donor@example.com',
+          note: '',
+          status: 'paid',
+          provider: 'test',
+          providerPaymentId: null,
+          declineMessage: null,
+          testMode: order.testMode,
+          confirmToken: 'sample',
+          createdOn: context.now,
+          paidOn: context.now,
+        },
+        context,
+      ),
   },
 };
 

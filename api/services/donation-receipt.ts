@@ -5,7 +5,7 @@
  * the product's other mail.
  */
 import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
-import { enqueueMail } from '../mail/index.ts';
+import { enqueueMail, type MailMessage } from '../mail/index.ts';
 import type { Donation } from '../repositories/donation-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 
@@ -36,15 +36,20 @@ export function donationReceiptText(donation: Donation, context: DonationReceipt
   return lines.join('\n');
 }
 
+/** The receipt as it is queued (and as the owner's email preview shows it). */
+export function donationReceiptMail(donation: Donation, context: DonationReceiptContext): MailMessage {
+  return {
+    kind: 'donation-receipt',
+    to: donation.donorEmail,
+    subject: `Your donation to ${context.siteTitle}: ${formatMinorUnits(donation.amountCents, donation.currency, 'en-US')}`,
+    text: donationReceiptText(donation, context),
+  };
+}
+
 export async function queueDonationReceipt(
   trx: Db,
   donation: Donation,
   context: DonationReceiptContext,
 ): Promise<void> {
-  await enqueueMail(trx, donation.websiteId, {
-    kind: 'donation-receipt',
-    to: donation.donorEmail,
-    subject: `Your donation to ${context.siteTitle}: ${formatMinorUnits(donation.amountCents, donation.currency, 'en-US')}`,
-    text: donationReceiptText(donation, context),
-  });
+  await enqueueMail(trx, donation.websiteId, donationReceiptMail(donation, context));
 }

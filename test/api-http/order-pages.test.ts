@@ -449,6 +449,11 @@ t.test('the commerce email preview (301): every email for the owner, with the sa
     'Gift card (to a recipient)',
     'Back in stock',
     'Reviews request',
+    'Subscription started',
+    'Subscription renewed',
+    'Subscription payment declined',
+    'Subscription paused',
+    'Donation receipt',
   ]) {
     t.match(sample.body, `>${title}</h2>`, title);
   }
@@ -466,6 +471,16 @@ t.test('the commerce email preview (301): every email for the owner, with the sa
     t.ok(email.message?.text, `${email.kind} has a text part`);
   }
   t.match(json.emails.find((e: { kind: string }) => e.kind === 'order-confirmation').message.text, 'Ada Lovelace');
+  const textOf = (kind: string) => json.emails.find((e: { kind: string }) => e.kind === kind).message.text;
+  // The sample's first line, 2 × $25.00, on a monthly plan, each with the signed link that manages it.
+  t.match(textOf('subscription-started'), 'Plan: $50.00 every month');
+  t.match(textOf('subscription-renewed'), 'has renewed as order #1001');
+  t.match(textOf('subscription-payment-failed'), 'Your card was declined.');
+  t.match(textOf('subscription-paused'), 'Your subscription is paused');
+  for (const kind of ['subscription-started', 'subscription-renewed', 'subscription-paused']) {
+    t.match(textOf(kind), /\/account\/subscription\?/, `${kind} carries its management link`);
+  }
+  t.match(textOf('donation-receipt'), 'Thank you for your donation of $25.00');
 
   const order = await buy('preview@example.coffee', 'Pru Preview', [SCOOP]);
   const outboxSize = (await listOutbox(db, { websiteId: DEMO_WEBSITE_ID })).length;
