@@ -15,8 +15,10 @@ import {
   type OwnerImage,
   type OwnerProduct,
   PRODUCT_TYPE_LABELS,
+  PRODUCT_LIMITS,
   productInputSchema,
 } from '../../shared/product-input.ts';
+import { DOWNLOAD_DEFAULTS, digitalPreviewPath } from '../../shared/digital-downloads.ts';
 import { checkBeforeUpload, UPLOAD_RULES } from '../../shared/upload-rules.ts';
 import { CheckboxField, check, focusFirstProblem, type Problems, TextField } from '../form-fields.tsx';
 import { ClientApiError, ownerRequest, ownerUpload } from '../owner-api.ts';
@@ -32,6 +34,8 @@ import {
   PRODUCTS_PANEL_PATH,
   type ProductsListing,
   productInput,
+  withDigitalFile,
+  withoutDigitalFile,
   withProductType,
 } from './product-editor-model.ts';
 import { ProductImagesEditor } from './product-images-editor.tsx';
@@ -194,7 +198,7 @@ function EditorForm({ initial, onSaved }: { initial: Loaded; onSaved(title: stri
     if (!file) return;
     const refused = checkBeforeUpload('file', file);
     if (refused) {
-      setProblems({ ...problems, digitalFileId: refused });
+      setProblems({ ...problems, digitalFileIds: refused });
       return;
     }
     try {
@@ -202,10 +206,10 @@ function EditorForm({ initial, onSaved }: { initial: Loaded; onSaved(title: stri
         '/api/owner/media/files',
         file,
       );
-      change({ digitalFileId: answer.file.id, digitalFile: answer.file });
-      setProblems({ ...problems, digitalFileId: '' });
+      setProduct((current) => withDigitalFile(current, answer.file));
+      setProblems({ ...problems, digitalFileIds: '' });
     } catch (error) {
-      setProblems({ ...problems, digitalFileId: error instanceof Error ? error.message : String(error) });
+      setProblems({ ...problems, digitalFileIds: error instanceof Error ? error.message : String(error) });
     }
   };
 
@@ -416,28 +420,95 @@ function EditorForm({ initial, onSaved }: { initial: Loaded; onSaved(title: stri
         </div>
       ) : null}
       {product.productType === PRODUCT_TYPES.digital ? (
-        <div className="field">
-          <label htmlFor={`${id}-file`}>File to download</label>
-          <p className="field__hint" id={`${id}-file-hint`}>
-            {product.digitalFile
-              ? `Now: ${product.digitalFile.filename} (${formatFileSize(product.digitalFile.sizeBytes)}). Choose another to replace it.`
-              : `Any kind of file, up to ${formatFileSize(UPLOAD_RULES.file.maxBytes)}.`}
-          </p>
+        <fieldset className="digital-files">
+          <legend>Files to download</legend>
+          {product.digitalFiles.length > 0 ? (
+            <ul className="digital-files__list">
+              {product.digitalFiles.map((file) => (
+                <li key={file.id}>
+                  {file.filename} ({formatFileSize(file.sizeBytes)}){' '}
+                  {editable ? (
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={`Remove ${file.filename}`}
+                      onClick={() => setProduct((current) => withoutDigitalFile(current, file.id))}
+                    >
+                      Remove
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>No files yet: buyers would get nothing to download.</p>
+          )}
           {canUpload ? (
-            <input
-              id={`${id}-file`}
-              name="digitalFileId"
-              type="file"
-              aria-describedby={`${id}-file-hint`}
-              onChange={(event) => void uploadDigitalFile(event.currentTarget.files?.[0])}
-            />
+            <div className="field">
+              <label htmlFor={`${id}-file`}>Add a file</label>
+              <p className="field__hint" id={`${id}-file-hint`}>
+                Any kind of file, up to {formatFileSize(UPLOAD_RULES.file.maxBytes)}. Buyers download it from the link
+                in their receipt; it is never shown on the site.
+              </p>
+              <input
+                id={`${id}-file`}
+                name="digitalFileIds"
+                type="file"
+                aria-describedby={`${id}-file-hint`}
+                onChange={(event) => {
+                  void uploadDigitalFile(event.currentTarget.files?.[0]);
+                  event.currentTarget.value = '';
+                }}
+              />
+            </div>
           ) : null}
-          {problems.digitalFileId ? (
+          {problems.digitalFileIds ? (
             <p className="field__problem" role="alert">
-              {problems.digitalFileId}
+              {problems.digitalFileIds}
             </p>
           ) : null}
-        </div>
+          <div className="field">
+            <label htmlFor={`${id}-download-limit`}>Downloads of each file per order</label>
+            <input
+              id={`${id}-download-limit`}
+              name="downloadLimit"
+              type="number"
+              min={1}
+              max={PRODUCT_LIMITS.maxDownloadLimit}
+              placeholder={String(DOWNLOAD_DEFAULTS.limit)}
+              value={product.downloadLimit ?? ''}
+              disabled={!editable}
+              onChange={(event) =>
+                change({ downloadLimit: event.target.value === '' ? null : Number(event.target.value) })
+              }
+            />
+            {problems.downloadLimit ? <p className="field__problem">{problems.downloadLimit}</p> : null}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-download-days`}>Days the download links last</label>
+            <input
+              id={`${id}-download-days`}
+              name="downloadExpiryDays"
+              type="number"
+              min={1}
+              max={PRODUCT_LIMITS.maxDownloadExpiryDays}
+              placeholder={String(DOWNLOAD_DEFAULTS.expiryDays)}
+              value={product.downloadExpiryDays ?? ''}
+              disabled={!editable}
+              onChange={(event) =>
+                change({ downloadExpiryDays: event.target.value === '' ? null : Number(event.target.value) })
+              }
+            />
+            {problems.downloadExpiryDays ? <p className="field__problem">{problems.downloadExpiryDays}</p> : null}
+          </div>
+          {itemId ? (
+            <p>
+              <a href={digitalPreviewPath(itemId)} target="_blank" rel="noreferrer">
+                Preview the buyer's download page
+              </a>
+            </p>
+          ) : null}
+        </fieldset>
       ) : null}
       <Status status={status} />
       <div className="row-actions">

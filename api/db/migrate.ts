@@ -35,6 +35,7 @@ import * as formSubmissionsAndAdsPixel from './migrations/0033-form-submissions-
 import * as orderPayments from './migrations/0034-order-payments.ts';
 import * as contentRevisions from './migrations/0035-content-revisions.ts';
 import * as orderFulfilmentAndRefunds from './migrations/0036-order-fulfilment-and-refunds.ts';
+import * as digitalDownloads from './migrations/0038-digital-downloads.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0034-order-payments': orderPayments,
   '0035-content-revisions': contentRevisions,
   '0036-order-fulfilment-and-refunds': orderFulfilmentAndRefunds,
+  '0038-digital-downloads': digitalDownloads,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

@@ -1,0 +1,261 @@
+/**
+ * A paid order's downloads (issue 24, migration 0038): each file of each
+ * digital product it bought, with the downloads counted against its limit
+ * and the time its right ends. A file's row is made the first time the
+ * order's downloads are asked for, with the product's limit and days as
+ * they are then, counted from the purchase; a file the owner adds to the
+ * product later comes to past buyers too.
+ *
+ * A download is counted by one conditional UPDATE (below the limit, not
+ * ended), so of two buyers' clicks on the last download, one wins.
+ */
+import { sql } from 'kysely';
+import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
+import { DOWNLOAD_DEFAULTS, type DownloadRefusal } from '../../shared/digital-downloads.ts';
+import { listProductFiles } from './owner-product-repository.ts';
+import type { Db } from './transaction.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface DownloadGrant {
+  orderId: string;
+  fileId: string;
+  itemId: string;
+  filename: string;
+  contentType: string;
+  sizeBytes: number;
+  downloadsUsed: number;
+  downloadLimit: number;
+  expiresOn: Date;
+}
+
+/** What the download page of an order (or its preview) shows of one file. */
+export type DownloadState = 'ready' | 'expired' | 'used-up';
+
+export function downloadState(grant: Pick<DownloadGrant, 'downloadsUsed' | 'downloadLimit' | 'expiresOn'>, now: number) {
+  if (grant.expiresOn.getTime() <= now) return 'expired';
+  return grant.downloadsUsed >= grant.downloadLimit ? 'used-up' : 'ready';
+}
+
+interface DigitalProductTerms {
+  itemId: string;
+  downloadLimit: number | null;
+  downloadExpiryDays: number | null;
+}
+
+async function digitalProductsOf(db: Db, websiteId: string, itemIds: readonly string[]): Promise<DigitalProductTerms[]> {
+  if (itemIds.length === 0) return [];
+  return db
+    .selectFrom('products')
+    .select(['itemId', 'downloadLimit', 'downloadExpiryDays'])
+    .where('websiteId', '=', websiteId)
+    .where('productType', '=', PRODUCT_TYPES.digital)
+    .where('itemId', 'in', itemIds)
+    .execute();
+}
+
+const expiryDaysOf = (product: Pick<DigitalProductTerms, 'downloadExpiryDays'>) =>
+  product.downloadExpiryDays ?? DOWNLOAD_DEFAULTS.expiryDays;
+
+/** Whether an order bought a digital product with files (its receipt then links to the download page). */
+export async function orderHasDownloads(db: Db, websiteId: string, itemIds: readonly string[]): Promise<boolean> {
+  const products = await digitalProductsOf(db, websiteId, [...new Set(itemIds)]);
+  if (products.length === 0) return false;
+  const files = await listProductFiles(
+    db,
+    websiteId,
+    products.map((product) => product.itemId),
+  );
+  return files.length > 0;
+}
+
+/**
+ * The order's downloads, each file's row made when it has none yet; in
+ * the order of the order's lines, then of the product's files.
+ */
+export async function ensureDownloadGrants(
+  db: Db,
+  websiteId: string,
+  order: { id: string; createdOn: Date; items: ReadonlyArray<{ itemId: string }> },
+): Promise<DownloadGrant[]> {
+  const itemIds = [...new Set(order.items.map((line) => line.itemId))];
+  const products = await digitalProductsOf(db, websiteId, itemIds);
+  const files = await listProductFiles(
+    db,
+    websiteId,
+    products.map((product) => product.itemId),
+  );
+  const terms = new Map(products.map((product) => [product.itemId, product]));
+  if (files.length > 0) {
+    await db
+      .insertInto('orderDownloads')
+      .values(
+        files.map((file) => {
+          const product = terms.get(file.itemId)!;
+          return {
+            websiteId,
+            orderId: order.id,
+            fileId: file.id,
+            itemId: file.itemId,
+            downloadLimit: product.downloadLimit ?? DOWNLOAD_DEFAULTS.limit,
+            expiresOn: new Date(order.createdOn.getTime() + expiryDaysOf(product) * DAY_MS),
+          };
+        }),
+      )
+      .onConflict((conflict) => conflict.columns(['websiteId', 'orderId', 'fileId']).doNothing())
+      .execute();
+  }
+  const rows = await db
+    .selectFrom('orderDownloads as d')
+    .innerJoin('mediaFiles as f', (join) => join.onRef('f.websiteId', '=', 'd.websiteId').onRef('f.id', '=', 'd.fileId'))
+    .select([
+      'd.orderId',
+      'd.fileId',
+      'd.itemId',
+      'f.filename',
+      'f.contentType',
+      'f.sizeBytes',
+      'd.downloadsUsed',
+      'd.downloadLimit',
+      'd.expiresOn',
+    ])
+    .where('d.websiteId', '=', websiteId)
+    .where('d.orderId', '=', order.id)
+    .execute();
+  const lineIndex = (itemId: string) => {
+    const index = itemIds.indexOf(itemId);
+    return index < 0 ? itemIds.length : index;
+  };
+  const fileIndex = new Map(files.map((file, index) => [file.id, index]));
+  return rows
+    .map((row) => ({ ...row, sizeBytes: Number(row.sizeBytes) }))
+    .sort(
+      (a, b) =>
+        lineIndex(a.itemId) - lineIndex(b.itemId) ||
+        (fileIndex.get(a.fileId) ?? files.length) - (fileIndex.get(b.fileId) ?? files.length) ||
+        a.filename.localeCompare(b.filename),
+    );
+}
+
+export interface DownloadFile {
+  filename: string;
+  contentType: string;
+}
+
+export type DownloadAnswer = { ok: true; file: DownloadFile } | { ok: false; refusal: DownloadRefusal };
+
+async function fileOf(db: Db, websiteId: string, fileId: string): Promise<DownloadFile | undefined> {
+  return db
+    .selectFrom('mediaFiles')
+    .select(['filename', 'contentType'])
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+}
+
+/** Why a row that was not counted was refused (or that there is no such row). */
+async function refusalOf(db: Db, websiteId: string, orderId: string, fileId: string, now: Date) {
+  const row = await db
+    .selectFrom('orderDownloads')
+    .select(['downloadsUsed', 'downloadLimit', 'expiresOn'])
+    .where('websiteId', '=', websiteId)
+    .where('orderId', '=', orderId)
+    .where('fileId', '=', fileId)
+    .executeTakeFirst();
+  if (!row) return 'invalid' as const;
+  return downloadState(row, now.getTime()) === 'expired' ? ('expired' as const) : ('usedUp' as const);
+}
+
+/**
+ * Counts one download of the file, when the order's right to it has one
+ * left and has not ended; otherwise says why not, counting nothing.
+ */
+export async function takeDownload(
+  db: Db,
+  websiteId: string,
+  orderId: string,
+  fileId: string,
+  now: Date,
+): Promise<DownloadAnswer> {
+  const file = await fileOf(db, websiteId, fileId);
+  // A file the owner deleted is never counted.
+  if (!file) {
+    const refusal = await refusalOf(db, websiteId, orderId, fileId, now);
+    return { ok: false, refusal: refusal === 'invalid' ? 'invalid' : 'gone' };
+  }
+  const taken = await db
+    .updateTable('orderDownloads')
+    .set({ downloadsUsed: sql`downloads_used + 1` })
+    .where('websiteId', '=', websiteId)
+    .where('orderId', '=', orderId)
+    .where('fileId', '=', fileId)
+    .where('expiresOn', '>', now)
+    .where(sql<boolean>`downloads_used < download_limit`)
+    .returning('downloadsUsed')
+    .executeTakeFirst();
+  if (taken) return { ok: true, file };
+  return { ok: false, refusal: await refusalOf(db, websiteId, orderId, fileId, now) };
+}
+
+/** What takeDownload would answer, counting nothing (HEAD, and a resumed download's later ranges). */
+export async function peekDownload(
+  db: Db,
+  websiteId: string,
+  orderId: string,
+  fileId: string,
+  now: Date,
+  options: { resuming: boolean },
+): Promise<DownloadAnswer> {
+  const file = await fileOf(db, websiteId, fileId);
+  const row = await db
+    .selectFrom('orderDownloads')
+    .select(['downloadsUsed', 'downloadLimit', 'expiresOn'])
+    .where('websiteId', '=', websiteId)
+    .where('orderId', '=', orderId)
+    .where('fileId', '=', fileId)
+    .executeTakeFirst();
+  if (!row) return { ok: false, refusal: 'invalid' };
+  if (!file) return { ok: false, refusal: 'gone' };
+  if (row.expiresOn.getTime() <= now.getTime()) return { ok: false, refusal: 'expired' };
+  // A resumed download continues one already counted; a fresh look needs one left.
+  const allowed = options.resuming ? row.downloadsUsed > 0 : row.downloadsUsed < row.downloadLimit;
+  return allowed ? { ok: true, file } : { ok: false, refusal: 'usedUp' };
+}
+
+/**
+ * The owner's reset: every file of the order downloadable again, its full
+ * limit, for the product's days from now. Answers how many files it reset.
+ */
+export async function resetDownloads(
+  db: Db,
+  websiteId: string,
+  order: { id: string; createdOn: Date; items: ReadonlyArray<{ itemId: string }> },
+  now: Date,
+): Promise<number> {
+  const grants = await ensureDownloadGrants(db, websiteId, order);
+  const products = new Map(
+    (
+      await digitalProductsOf(
+        db,
+        websiteId,
+        grants.map((grant) => grant.itemId),
+      )
+    ).map((product) => [product.itemId, product]),
+  );
+  for (const grant of grants) {
+    const product = products.get(grant.itemId);
+    const days = product ? expiryDaysOf(product) : DOWNLOAD_DEFAULTS.expiryDays;
+    await db
+      .updateTable('orderDownloads')
+      .set({
+        downloadsUsed: 0,
+        downloadLimit: product?.downloadLimit ?? DOWNLOAD_DEFAULTS.limit,
+        expiresOn: new Date(now.getTime() + days * DAY_MS),
+      })
+      .where('websiteId', '=', websiteId)
+      .where('orderId', '=', order.id)
+      .where('fileId', '=', grant.fileId)
+      .execute();
+  }
+  return grants.length;
+}
