@@ -170,6 +170,8 @@ export const API_ERRORS = {
   // The owner's orders panel (owner-order-routes.ts).
   'order-already-fulfilled': { status: 409, message: 'This order has already been fulfilled.' },
   'order-canceled': { status: 409, message: 'This order has been cancelled.' },
+  // Digital delivery (owner-download-routes.ts).
+  'order-has-no-downloads': { status: 409, message: 'This order has no files to download.' },
   'order-not-cancelable': { status: 409, message: 'Only an order that has not been fulfilled can be cancelled.' },
   'order-no-payment': { status: 409, message: 'This order has no card payment to refund.' },
   'order-refund-too-much': {

@@ -184,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     media,
     payments,
     previewer,
+    now,
   });
   await app.register(islandsRoute, { bundle: islands });
   await app.register(adminRoutes, { bundle: await bundleAdmin() });
@@ -203,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     captcha,
     secret: options.secret,
     payments,
+    media,
   });
   return app;
 }

@@ -50,3 +50,9 @@ export const DOWNLOAD_MESSAGES = {
 } as const;
 
 export type DownloadRefusal = keyof typeof DOWNLOAD_MESSAGES;
+
+/** What a visitor who is not the signed-in owner sees at the preview's address. */
+export const DIGITAL_PREVIEW_REFUSED = {
+  heading: 'Only the site owner can preview this page',
+  message: "Sign in to the site's admin to preview a digital product's download page.",
+} as const;

@@ -270,7 +270,8 @@ export function productInputSchema(currency: string) {
     if (product.productType !== PRODUCT_TYPES.digital && product.digitalFileIds.length > 0) {
       problem(['digitalFileIds'], PRODUCT_MESSAGES.digitalFileNotAllowed);
     }
-    for (const index of repeated(product.digitalFileIds)) problem(['digitalFileIds', index], PRODUCT_MESSAGES.digitalFileRepeated);
+    for (const index of repeated(product.digitalFileIds))
+      problem(['digitalFileIds', index], PRODUCT_MESSAGES.digitalFileRepeated);
   });
 }
 

@@ -9,16 +9,16 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
+import { DOWNLOAD_DEFAULTS, digitalPreviewPath } from '../../shared/digital-downloads.ts';
 import { formatFileSize } from '../../shared/file-size.ts';
 import {
   isSubscribableType,
   type OwnerImage,
   type OwnerProduct,
-  PRODUCT_TYPE_LABELS,
   PRODUCT_LIMITS,
+  PRODUCT_TYPE_LABELS,
   productInputSchema,
 } from '../../shared/product-input.ts';
-import { DOWNLOAD_DEFAULTS, digitalPreviewPath } from '../../shared/digital-downloads.ts';
 import { checkBeforeUpload, UPLOAD_RULES } from '../../shared/upload-rules.ts';
 import { CheckboxField, check, focusFirstProblem, type Problems, TextField } from '../form-fields.tsx';
 import { ClientApiError, ownerRequest, ownerUpload } from '../owner-api.ts';

@@ -13,6 +13,7 @@ import { contributorRoutes } from './contributor-routes.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { multilingualRoutes } from './multilingual-routes.ts';
 import { ownerCheckoutRulesRoutes } from './owner-checkout-rules-routes.ts';
+import { ownerDownloadRoutes } from './owner-download-routes.ts';
 import { ownerFormRoutes } from './owner-form-routes.ts';
 import { ownerInventoryRoutes } from './owner-inventory-routes.ts';
 import { ownerOrderRoutes } from './owner-order-routes.ts';
@@ -26,7 +27,14 @@ import { storeCreationRoutes } from './store-creation-routes.ts';
 
 export async function ownerRoutes(
   app: FastifyInstance,
-  options: { db: Db; limiter: RateLimiter; media: MediaStore; payments: PaymentProvider; previewer?: SitePreviewer },
+  options: {
+    db: Db;
+    limiter: RateLimiter;
+    media: MediaStore;
+    payments: PaymentProvider;
+    previewer?: SitePreviewer;
+    now: () => number;
+  },
 ): Promise<void> {
   await app.register(ownerSessionRoutes, options);
   await app.register(ownerSettingsRoutes, { db: options.db });
@@ -45,5 +53,6 @@ export async function ownerRoutes(
   await app.register(ownerFormRoutes, { db: options.db });
   await app.register(ownerProductFeedRoutes, { db: options.db });
   await app.register(ownerOrderRoutes, { db: options.db, payments: options.payments });
+  await app.register(ownerDownloadRoutes, { db: options.db, now: options.now });
   await app.register(contentRoutes, { db: options.db, previewer: options.previewer });
 }

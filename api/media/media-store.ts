@@ -120,4 +120,16 @@ export class MediaStore {
     if (!info?.isFile()) return undefined;
     return { size: info.size, stream: createReadStream(file) };
   }
+
+  /** A stored file's size, or undefined when it is not there; open() then streams its bytes, or some of them. */
+  async openFile(websiteId: string, fileId: string) {
+    const file = this.filePath(websiteId, fileId);
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    return {
+      size: info.size,
+      /** `end` is inclusive, as in a Range header. */
+      open: (range?: { start: number; end: number }) => createReadStream(file, range),
+    };
+  }
 }

@@ -32,7 +32,10 @@ export interface DownloadGrant {
 /** What the download page of an order (or its preview) shows of one file. */
 export type DownloadState = 'ready' | 'expired' | 'used-up';
 
-export function downloadState(grant: Pick<DownloadGrant, 'downloadsUsed' | 'downloadLimit' | 'expiresOn'>, now: number) {
+export function downloadState(
+  grant: Pick<DownloadGrant, 'downloadsUsed' | 'downloadLimit' | 'expiresOn'>,
+  now: number,
+) {
   if (grant.expiresOn.getTime() <= now) return 'expired';
   return grant.downloadsUsed >= grant.downloadLimit ? 'used-up' : 'ready';
 }
@@ -43,7 +46,11 @@ interface DigitalProductTerms {
   downloadExpiryDays: number | null;
 }
 
-async function digitalProductsOf(db: Db, websiteId: string, itemIds: readonly string[]): Promise<DigitalProductTerms[]> {
+async function digitalProductsOf(
+  db: Db,
+  websiteId: string,
+  itemIds: readonly string[],
+): Promise<DigitalProductTerms[]> {
   if (itemIds.length === 0) return [];
   return db
     .selectFrom('products')
@@ -107,7 +114,9 @@ export async function ensureDownloadGrants(
   }
   const rows = await db
     .selectFrom('orderDownloads as d')
-    .innerJoin('mediaFiles as f', (join) => join.onRef('f.websiteId', '=', 'd.websiteId').onRef('f.id', '=', 'd.fileId'))
+    .innerJoin('mediaFiles as f', (join) =>
+      join.onRef('f.websiteId', '=', 'd.websiteId').onRef('f.id', '=', 'd.fileId'),
+    )
     .select([
       'd.orderId',
       'd.fileId',
@@ -258,4 +267,42 @@ export async function resetDownloads(
       .execute();
   }
   return grants.length;
+}
+
+export interface DigitalProductPreview {
+  itemId: string;
+  title: string;
+  downloadLimit: number;
+  expiryDays: number;
+  files: Array<{ id: string; filename: string; contentType: string; sizeBytes: number }>;
+}
+
+/** A digital product as its buyers' download page would show it (the owner's preview, page type 210). */
+export async function getDigitalProductPreview(
+  db: Db,
+  websiteId: string,
+  itemId: string,
+): Promise<DigitalProductPreview | undefined> {
+  const product = await db
+    .selectFrom('products as p')
+    .innerJoin('items as i', (join) => join.onRef('i.websiteId', '=', 'p.websiteId').onRef('i.id', '=', 'p.itemId'))
+    .select(['p.itemId', 'i.title', 'p.downloadLimit', 'p.downloadExpiryDays'])
+    .where('p.websiteId', '=', websiteId)
+    .where('p.itemId', '=', itemId)
+    .where('p.productType', '=', PRODUCT_TYPES.digital)
+    .executeTakeFirst();
+  if (!product) return undefined;
+  const files = await listProductFiles(db, websiteId, [itemId]);
+  return {
+    itemId: product.itemId,
+    title: product.title,
+    downloadLimit: product.downloadLimit ?? DOWNLOAD_DEFAULTS.limit,
+    expiryDays: expiryDaysOf(product),
+    files: files.map(({ id, filename, contentType, sizeBytes }) => ({
+      id,
+      filename,
+      contentType,
+      sizeBytes: Number(sizeBytes),
+    })),
+  };
 }

@@ -157,7 +157,9 @@ export async function listProductFiles(db: Db, websiteId: string, itemIds: reado
   if (itemIds.length === 0) return [];
   return db
     .selectFrom('productDigitalFiles as pf')
-    .innerJoin('mediaFiles as f', (join) => join.onRef('f.websiteId', '=', 'pf.websiteId').onRef('f.id', '=', 'pf.fileId'))
+    .innerJoin('mediaFiles as f', (join) =>
+      join.onRef('f.websiteId', '=', 'pf.websiteId').onRef('f.id', '=', 'pf.fileId'),
+    )
     .select(['pf.itemId', 'f.id', 'f.filename', 'f.contentType', 'f.sizeBytes'])
     .where('pf.websiteId', '=', websiteId)
     .where('pf.itemId', 'in', itemIds)

@@ -15,6 +15,7 @@ import type { WebsiteWithSettings } from '../../api/repositories/website-reposit
 import { cartJson } from '../../api/services/cart-service.ts';
 import { minimumSubtotalOf } from '../../api/services/checkout-service.ts';
 import { COLLECTION_TYPES, PRODUCT_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
+import { DIGITAL_PREVIEW_REFUSED, downloadsPath } from '../../shared/digital-downloads.ts';
 import { CRUMB_SLOT } from '../crumb-slot.ts';
 import type { FormAttempt } from '../form-attempts.ts';
 import type { PageLocalization } from '../localization/page-localization.ts';
@@ -27,6 +28,7 @@ import type { CartMemo } from './cart-memo.ts';
 import { type CheckoutFormState, checkoutJson, orderJson } from './checkout-json.ts';
 import { type CheckoutPaymentInfo, TEST_PROVIDER_PAYMENT } from './checkout-payment-json.ts';
 import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJson } from './content-json.ts';
+import { orderDownloadsJson, previewDownloadsJson } from './downloads-json.ts';
 import { installmentContextJson } from './installment-context-json.ts';
 import type { LoadedItems } from './load-items.ts';
 import { moneyJson } from './money-json.ts';
@@ -92,6 +94,10 @@ export interface PageRequest {
   viewer?: PageViewer;
   /** A multilingual site's page: its language and its versions in the others (renderer/localization). */
   localization?: PageLocalization;
+  /** Signs the download page's links (api/services/download-links.ts). */
+  secret?: string;
+  /** Whether a signed-in owner who may see products asks: only they get the digital product preview (210). */
+  ownerPreview?: boolean;
 }
 
 /** The heading of each account page; the island (hydrate/islands/account-page.tsx) fills in the rest. */
@@ -303,6 +309,8 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
           order: {
             ...orderJson(order),
             memberships: membershipsJson(data.visitor.orderMemberAreaIds ?? [], byId, request.viewer),
+            // The page of its files (downloads.page), by the same token that opened this one.
+            downloadsUrl: data.visitor.orderHasDownloads ? downloadsPath(order.id) : undefined,
           },
         },
         ...page(undefined),
@@ -316,6 +324,55 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
         pageType: PAGE_TYPES.orderStatus,
         view: { kind: 'page', name: 'order-status' },
         context: { ...base(undefined), pageType: PAGE_TYPES.orderStatus, order: orderStatusJson(order) },
+        ...page(undefined),
+      };
+    }
+    case 'downloads': {
+      const { order, downloads } = data.visitor;
+      if (!order || !downloads || request.secret === undefined) return notFound();
+      return {
+        status: 200,
+        // The spec numbers no page for the buyer's files; it is a page of the site, as the account is.
+        pageType: PAGE_TYPES.page,
+        view: { kind: 'page', name: 'downloads' },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.page,
+          downloads: orderDownloadsJson(order, downloads, {
+            secret: request.secret,
+            now: request.now,
+            timeZone: site.settings.timeZone,
+            websiteId,
+          }),
+        },
+        ...page(undefined),
+      };
+    }
+    case 'digital-preview': {
+      if (!request.ownerPreview) {
+        return {
+          status: 403,
+          pageType: PAGE_TYPES.digitalProductPreview,
+          view: { kind: 'page', name: 'downloads' },
+          context: {
+            ...base(undefined),
+            pageType: PAGE_TYPES.digitalProductPreview,
+            downloads: { preview: true, refused: DIGITAL_PREVIEW_REFUSED },
+          },
+          ...page(undefined),
+        };
+      }
+      const product = data.visitor.digitalPreview;
+      if (!product) return notFound();
+      return {
+        status: 200,
+        pageType: PAGE_TYPES.digitalProductPreview,
+        view: { kind: 'page', name: 'downloads' },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.digitalProductPreview,
+          downloads: previewDownloadsJson(product, { now: request.now, timeZone: site.settings.timeZone }),
+        },
         ...page(undefined),
       };
     }

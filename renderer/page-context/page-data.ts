@@ -19,6 +19,13 @@ import {
 } from '../../api/repositories/cart-repository.ts';
 import { listCollections } from '../../api/repositories/collection-repository.ts';
 import { type CommentThread, listComments } from '../../api/repositories/comment-repository.ts';
+import {
+  type DigitalProductPreview,
+  type DownloadGrant,
+  ensureDownloadGrants,
+  getDigitalProductPreview,
+  orderHasDownloads,
+} from '../../api/repositories/download-repository.ts';
 import { getForm } from '../../api/repositories/form-repository.ts';
 import {
   type AdjacentItems,
@@ -35,6 +42,7 @@ import { findPaymentOfOrder } from '../../api/repositories/order-payment-reposit
 import {
   getOrder,
   getOrderByNumber,
+  getOrderByStatusToken,
   isStatusToken,
   listOrdersOfSiteUser,
   type OrderSummary,
@@ -100,6 +108,12 @@ export interface VisitorData {
   /** Where that cart's payment waits for its second step, when it is bought and its order is not yet paid. */
   checkoutSecondStep?: string | undefined;
   order?: PlacedOrder | undefined;
+  /** Whether the order bought files to download: its confirmation page links to them. */
+  orderHasDownloads?: boolean;
+  /** The order's files, on its download page. */
+  downloads?: DownloadGrant[];
+  /** The digital product the owner previews (page type 210); only read for a signed-in owner. */
+  digitalPreview?: DigitalProductPreview;
   /** The member areas the order's paywall products opened, by id, on its confirmation page. */
   orderMemberAreaIds?: string[];
   /** The signed-in user's order history, on their account page. */
@@ -365,8 +379,35 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
         own(request.cartId),
         isId(token) ? getOrder(db, websiteId, token) : undefined,
       ]);
-      const orderMemberAreaIds = order ? await memberAreasPaidBy(db, websiteId, order.id) : undefined;
-      return { cart: open(cart), order, orderMemberAreaIds };
+      const [orderMemberAreaIds, hasDownloads] = order
+        ? await Promise.all([
+            memberAreasPaidBy(db, websiteId, order.id),
+            orderHasDownloads(
+              db,
+              websiteId,
+              order.items.map((line) => line.itemId),
+            ),
+          ])
+        : [undefined, undefined];
+      return { cart: open(cart), order, orderMemberAreaIds, orderHasDownloads: hasDownloads };
+    }
+    case 'downloads': {
+      // The confirmation's token (the order's id) or the receipt's (its status token), as the status page takes them.
+      const token = query.get('orderToken') ?? '';
+      const [cart, order] = await Promise.all([
+        loadOpenCart(db, request),
+        isId(token) ? getOrder(db, websiteId, token) : getOrderByStatusToken(db, websiteId, token),
+      ]);
+      const downloads = order ? await ensureDownloadGrants(db, websiteId, order) : undefined;
+      return { cart, order, downloads };
+    }
+    case 'digital-preview': {
+      const productId = query.get('productId') ?? '';
+      const [cart, digitalPreview] = await Promise.all([
+        loadOpenCart(db, request),
+        request.ownerPreview && isId(productId) ? getDigitalProductPreview(db, websiteId, productId) : undefined,
+      ]);
+      return { cart, digitalPreview };
     }
     case 'order-status': {
       const [cart, order] = await Promise.all([

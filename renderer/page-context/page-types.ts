@@ -17,6 +17,7 @@ export const PAGE_TYPES = {
   checkout: 201,
   orderConfirmed: 202,
   membershipConfirmed: 208,
+  digitalProductPreview: 210,
   orderStatus: 211,
 } as const;
 

@@ -16,6 +16,10 @@ export type Route =
   | { kind: 'cart' }
   | { kind: 'checkout' }
   | { kind: 'order-confirmed' }
+  /** /checkout/downloads?orderToken=…: a paid order's files, by its confirmation or receipt token. */
+  | { kind: 'downloads' }
+  /** /checkout/download-preview?productId=…: the owner's preview of a digital product's download page (210). */
+  | { kind: 'digital-preview' }
   | { kind: 'search' }
   | { kind: 'account'; page: AccountPage }
   /** /account/orders/12: one order's status page (211), for its owner or the holder of its token. */
@@ -43,6 +47,9 @@ export function resolveRoute(pathname: string): Route {
   if (segments.length === 1 && first === 'search') return { kind: 'search' };
   if (segments.length === 1 && first === 'checkout') return { kind: 'checkout' };
   if (segments.length === 2 && first === 'checkout' && second === 'order-confirmed') return { kind: 'order-confirmed' };
+  if (segments.length === 2 && first === 'checkout' && second === 'downloads') return { kind: 'downloads' };
+  if (segments.length === 2 && first === 'checkout' && second === 'download-preview')
+    return { kind: 'digital-preview' };
   if (first === 'account') return accountRoute(segments);
   if (segments.length === 1) return { kind: 'collection', collectionUrlId: first! };
   if (segments.length === 2) return { kind: 'item', collectionUrlId: first!, itemUrlId: second! };
@@ -104,6 +111,8 @@ export function holdsPersonalDetails(route: Route): boolean {
   return (
     route.kind === 'checkout' ||
     route.kind === 'order-confirmed' ||
+    route.kind === 'downloads' ||
+    route.kind === 'digital-preview' ||
     route.kind === 'account' ||
     route.kind === 'order-status'
   );

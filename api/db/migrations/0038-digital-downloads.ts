@@ -33,7 +33,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     SELECT website_id, item_id, digital_file_id, 0 FROM products WHERE digital_file_id IS NOT NULL`.execute(db);
   await sql`ALTER TABLE products DROP CONSTRAINT products_digital_file_fk`.execute(db);
   await sql`ALTER TABLE products DROP COLUMN digital_file_id`.execute(db);
-  await sql`ALTER TABLE products ADD COLUMN download_limit integer CHECK (download_limit BETWEEN 1 AND 1000)`.execute(db);
+  await sql`ALTER TABLE products ADD COLUMN download_limit integer CHECK (download_limit BETWEEN 1 AND 1000)`.execute(
+    db,
+  );
   await sql`ALTER TABLE products ADD COLUMN download_expiry_days integer CHECK (download_expiry_days BETWEEN 1 AND 3650)`.execute(
     db,
   );
