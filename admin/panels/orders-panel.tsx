@@ -4,7 +4,9 @@
  * of what the filter shows (the server writes it: quoted, formula-safe);
  * one order's lines, totals, shipping and refunds; and, for roles with
  * orders:write, fulfilling with tracking details (the buyer is emailed),
- * cancelling through the confirm modal and refunding all or part.
+ * cancelling through the confirm modal and refunding all or part. Issue
+ * 24: an order's downloads with the owner's reset (order-downloads.tsx),
+ * and the service sessions with their attendees (service-sessions.tsx).
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
@@ -13,6 +15,8 @@ import { amountToMinor } from '../../shared/order-admin-schemas.ts';
 import { ClientApiError, ownerRequest } from '../owner-api.ts';
 import { Panel, Status } from '../panel.tsx';
 import { useSession } from '../session.tsx';
+import { OrderDownloads } from './order-downloads.tsx';
+import { ServiceSessions } from './service-sessions.tsx';
 
 type OrderStatus = 'PENDING' | 'FULFILLED' | 'CANCELED';
 
@@ -35,7 +39,15 @@ interface OrderDetail {
     discountCents: string;
     testMode: boolean;
     shippingAddress: { line1: string; line2: string | null; city: string; postalCode: string; country: string } | null;
-    items: { lineNumber: number; sku: string; productName: string; quantity: number; unitPriceCents: string }[];
+    items: {
+      lineNumber: number;
+      sku: string;
+      productName: string;
+      quantity: number;
+      unitPriceCents: string;
+      /** A variant's options as bought: a service's session among them. */
+      optionValues: { optionName: string; value: string }[];
+    }[];
     fulfilledOn: string | null;
     canceledOn: string | null;
     trackingNumber: string | null;
@@ -191,6 +203,7 @@ export function OrdersPanel() {
           Next page
         </button>
       </nav>
+      <ServiceSessions refresh={page} onShowOrder={setShownId} />
       {shownId ? (
         <OrderDetailView
           key={shownId}
@@ -318,7 +331,12 @@ function OrderDetailView({ orderId, onChanged, onClose }: { orderId: string; onC
         <tbody>
           {order.items.map((line) => (
             <tr key={line.lineNumber}>
-              <td>{line.productName}</td>
+              <td>
+                {line.productName}
+                {line.optionValues.length > 0
+                  ? ` (${line.optionValues.map((option) => `${option.optionName}: ${option.value}`).join(', ')})`
+                  : ''}
+              </td>
               <td>{line.sku}</td>
               <td>{line.quantity}</td>
               <td>{money(line.unitPriceCents)}</td>
@@ -379,6 +397,7 @@ function OrderDetailView({ orderId, onChanged, onClose }: { orderId: string; onC
           </tbody>
         </table>
       ) : null}
+      <OrderDownloads orderId={order.id} writable={writable} />
       {writable && order.status === 'PENDING' ? <FulfilForm act={act} /> : null}
       {writable && payment && payment.refundableCents !== '0' ? (
         <RefundForm act={act} currency={order.currency} left={money(payment.refundableCents)} />

@@ -430,7 +430,7 @@ function EditorForm({ initial, onSaved }: { initial: Loaded; onSaved(title: stri
                   {editable ? (
                     <button
                       type="button"
-                      className="button button--small"
+                      className="button"
                       aria-label={`Remove ${file.filename}`}
                       onClick={() => setProduct((current) => withoutDigitalFile(current, file.id))}
                     >
