@@ -19,6 +19,7 @@ import type { Db } from '../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../api/repositories/website-repository.ts';
 import { verifyDownloadSignature } from '../api/services/download-links.ts';
 import { DOWNLOAD_MESSAGES, DOWNLOADS_PATH, type DownloadRefusal } from '../shared/digital-downloads.ts';
+import { parseRange } from './byte-range.ts';
 import { fallbackPageHtml } from './fallback-page.ts';
 
 export interface DownloadRoutesOptions {
@@ -31,26 +32,6 @@ export interface DownloadRoutesOptions {
 }
 
 const REFUSAL_STATUS: Record<DownloadRefusal, number> = { invalid: 403, expired: 410, usedUp: 410, gone: 410 };
-
-/** One range of bytes (RFC 9110 section 14.1.2) within a file of `size` bytes; 'unsatisfiable' when none fits. */
-export function parseRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | undefined {
-  if (header === undefined) return undefined;
-  const match = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim());
-  // Several ranges, or another unit: the whole file, as the RFC allows.
-  if (!match || (match[1] === '' && match[2] === '')) return undefined;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
-}
 
 function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
