@@ -31,7 +31,13 @@ export interface DownloadRoutesOptions {
   siteFor(host: string): Promise<WebsiteWithSettings | undefined>;
 }
 
-const REFUSAL_STATUS: Record<DownloadRefusal, number> = { invalid: 403, expired: 410, usedUp: 410, gone: 410 };
+const REFUSAL_STATUS: Record<DownloadRefusal, number> = {
+  invalid: 403,
+  expired: 410,
+  usedUp: 410,
+  canceled: 410,
+  gone: 410,
+};
 
 function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');

@@ -43,6 +43,11 @@ export const DOWNLOAD_MESSAGES = {
     message:
       'Each file may be downloaded a limited number of times per order. To get more downloads, reply to your order confirmation email and ask the shop to reset them.',
   },
+  canceled: {
+    heading: 'This order was cancelled',
+    message:
+      'The files of a cancelled order can no longer be downloaded. Reply to your order confirmation email to ask the shop about it.',
+  },
   gone: {
     heading: 'This file is no longer available',
     message: 'The shop has removed this file. Reply to your order confirmation email to ask about it.',

@@ -71,6 +71,7 @@ export async function ownerDownloadRoutes(app: FastifyInstance, options: { db: D
       const owner = requireOwner(request);
       const websiteId = owner.site.website.id;
       const order = await requireOrder(websiteId, request.params);
+      if (order.status === 'CANCELED') throw new ApiError('order-canceled');
       const origin =
         (await findPaymentOfOrder(db, websiteId, order.id))?.siteOrigin || `${request.protocol}://${request.host}`;
       const siteTitle = owner.site.website.siteTitle;

@@ -162,17 +162,30 @@ async function fileOf(db: Db, websiteId: string, fileId: string): Promise<Downlo
     .executeTakeFirst();
 }
 
-/** Why a row that was not counted was refused (or that there is no such row). */
-async function refusalOf(db: Db, websiteId: string, orderId: string, fileId: string, now: Date) {
-  const row = await db
-    .selectFrom('orderDownloads')
-    .select(['downloadsUsed', 'downloadLimit', 'expiresOn'])
-    .where('websiteId', '=', websiteId)
-    .where('orderId', '=', orderId)
-    .where('fileId', '=', fileId)
+/** An order's right to one file, with whether the owner cancelled the order. */
+function grantRow(db: Db, websiteId: string, orderId: string, fileId: string) {
+  return db
+    .selectFrom('orderDownloads as d')
+    .innerJoin('orders as o', (join) => join.onRef('o.websiteId', '=', 'd.websiteId').onRef('o.id', '=', 'd.orderId'))
+    .select(['d.downloadsUsed', 'd.downloadLimit', 'd.expiresOn', 'o.status'])
+    .where('d.websiteId', '=', websiteId)
+    .where('d.orderId', '=', orderId)
+    .where('d.fileId', '=', fileId)
     .executeTakeFirst();
-  if (!row) return 'invalid' as const;
-  return downloadState(row, now.getTime()) === 'expired' ? ('expired' as const) : ('usedUp' as const);
+}
+
+/** Why a row that was not counted was refused (or that there is no such row). */
+async function refusalOf(
+  db: Db,
+  websiteId: string,
+  orderId: string,
+  fileId: string,
+  now: Date,
+): Promise<DownloadRefusal> {
+  const row = await grantRow(db, websiteId, orderId, fileId);
+  if (!row) return 'invalid';
+  if (row.status === 'CANCELED') return 'canceled';
+  return downloadState(row, now.getTime()) === 'expired' ? 'expired' : 'usedUp';
 }
 
 /**
@@ -190,7 +203,7 @@ export async function takeDownload(
   // A file the owner deleted is never counted.
   if (!file) {
     const refusal = await refusalOf(db, websiteId, orderId, fileId, now);
-    return { ok: false, refusal: refusal === 'invalid' ? 'invalid' : 'gone' };
+    return { ok: false, refusal: refusal === 'invalid' || refusal === 'canceled' ? refusal : 'gone' };
   }
   const taken = await db
     .updateTable('orderDownloads')
@@ -200,6 +213,16 @@ export async function takeDownload(
     .where('fileId', '=', fileId)
     .where('expiresOn', '>', now)
     .where(sql<boolean>`downloads_used < download_limit`)
+    // A cancelled order delivers nothing more; checked in the same statement as the count.
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('orders as o')
+          .select('o.id')
+          .whereRef('o.websiteId', '=', 'orderDownloads.websiteId')
+          .whereRef('o.id', '=', 'orderDownloads.orderId')
+          .where('o.status', '!=', 'CANCELED'),
+      ),
+    )
     .returning('downloadsUsed')
     .executeTakeFirst();
   if (taken) return { ok: true, file };
@@ -216,14 +239,9 @@ export async function peekDownload(
   options: { resuming: boolean },
 ): Promise<DownloadAnswer> {
   const file = await fileOf(db, websiteId, fileId);
-  const row = await db
-    .selectFrom('orderDownloads')
-    .select(['downloadsUsed', 'downloadLimit', 'expiresOn'])
-    .where('websiteId', '=', websiteId)
-    .where('orderId', '=', orderId)
-    .where('fileId', '=', fileId)
-    .executeTakeFirst();
+  const row = await grantRow(db, websiteId, orderId, fileId);
   if (!row) return { ok: false, refusal: 'invalid' };
+  if (row.status === 'CANCELED') return { ok: false, refusal: 'canceled' };
   if (!file) return { ok: false, refusal: 'gone' };
   if (row.expiresOn.getTime() <= now.getTime()) return { ok: false, refusal: 'expired' };
   // A resumed download continues one already counted; a fresh look needs one left.

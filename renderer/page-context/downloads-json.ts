@@ -78,6 +78,16 @@ export function orderDownloadsJson(
       expiresOn: dateText(grant.expiresOn, options.timeZone),
     };
   });
+  // A cancelled order delivers nothing more (download-repository.ts refuses its links too).
+  if (order.status === 'CANCELED') {
+    return {
+      preview: false,
+      orderNumber: order.orderNumber,
+      canceled: DOWNLOAD_MESSAGES.canceled,
+      files: [],
+      ...refusals,
+    };
+  }
   return { preview: false, orderNumber: order.orderNumber, email: order.customerEmail, files, ...refusals };
 }
 

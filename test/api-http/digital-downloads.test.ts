@@ -6,8 +6,8 @@
  * HEAD and ranges. A changed signature is refused, a link past its days is
  * refused with how to get a new one (the app's clock moved), the limit holds
  * even for ten downloads at once, and the owner's reset brings it back with
- * a new link by email. The owner previews the download page (page type 210);
- * anyone else is refused.
+ * a new link by email; a cancelled order's files are refused. The owner
+ * previews the download page (page type 210); anyone else is refused.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import t from 'tap';
@@ -283,6 +283,31 @@ t.test(
     t.equal((await download(visitor, url)).statusCode, 410, 'the old link stays expired');
   },
 );
+
+t.test("a cancelled order's files can no longer be downloaded", async (t) => {
+  const { visitor, confirmed } = await buyGuide('barbara@example.com');
+  const orderId = new URL(confirmed, 'http://localhost').searchParams.get('orderToken')!;
+  const pageUrl = `/checkout/downloads?orderToken=${orderId}`;
+  const url = fileLinks(main((await visitor.request('GET', pageUrl)).body)).get('recipes.txt')!;
+  t.equal((await owner.request('POST', `/api/owner/orders/${orderId}/cancel`, {})).statusCode, 200);
+  const refused = await download(visitor, url);
+  t.equal(refused.statusCode, 410);
+  t.match(refused.body, DOWNLOAD_MESSAGES.canceled.heading);
+  t.equal((await app.inject({ method: 'HEAD', url, headers: { host: visitor.host } })).statusCode, 410);
+  const page = main((await visitor.request('GET', pageUrl)).body);
+  t.match(page, 'This order was cancelled.');
+  t.same([...fileLinks(page).keys()], []);
+  const reset = await owner.request('POST', `/api/owner/orders/${orderId}/downloads/reset`, {});
+  t.equal(reset.statusCode, 409);
+  t.equal(reset.json().error.code, 'order-canceled');
+  const used = await db
+    .selectFrom('orderDownloads')
+    .select((eb) => eb.fn.sum<string>('downloadsUsed').as('used'))
+    .where('websiteId', '=', DEMO_WEBSITE_ID)
+    .where('orderId', '=', orderId)
+    .executeTakeFirstOrThrow();
+  t.equal(Number(used.used), 0, 'nothing was counted');
+});
 
 t.test('an order without files has no downloads to reset', async (t) => {
   const visitor = new Visitor(app);
