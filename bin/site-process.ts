@@ -20,7 +20,6 @@ import { paymentProviderFromEnv } from '../api/payments/payments-config.ts';
 import type { Db } from '../api/repositories/transaction.ts';
 import { isDatabaseEmpty, seedDemoSite } from '../api/seed/seed-demo-site.ts';
 import { MemoryStore } from '../api/state/memory-store.ts';
-import { RedisStore } from '../api/state/redis-store.ts';
 import { bundleIslands } from '../hydrate/bundle-islands.ts';
 import { buildApp } from '../renderer/app.ts';
 import type { ServerConfig } from '../renderer/server-config.ts';
@@ -78,7 +77,8 @@ export async function startSiteProcess(
     secret,
     payments,
     store: config.redisUrl
-      ? await new RedisStore(config.redisUrl, {
+      ? // ioredis is loaded only where a Redis server is named.
+        await new (await import('../api/state/redis-store.ts')).RedisStore(config.redisUrl, {
           keyPrefix: config.redisKeyPrefix,
           onError: (error) => console.warn(`redis: ${error.message}`),
         }).ready()

@@ -91,7 +91,9 @@ const PARTIAL_CACHE_LIMIT = 2000;
 requireSourceTextReviver();
 
 export class Engine {
-  private readonly partialCache = new Map<string, CompiledTemplate>();
+  /** By name, then by source: a template's partials are asked for on every render, with the same strings. */
+  private readonly partialCache = new Map<string, Map<string, CompiledTemplate>>();
+  private partialCacheSize = 0;
 
   readonly registry: Registry;
   constructor(registry: Registry) {
@@ -147,13 +149,23 @@ export class Engine {
   }
 
   private compilePartial(name: string, source: string): CompiledTemplate {
-    // By name too: errors point into the file the source came from.
-    const key = `${name}\u0000${source}`;
-    let cached = this.partialCache.get(key);
+    // By name too: errors point into the file the source came from. Not by one key joining the two, which
+    // would build and hash a string as long as the source on every call.
+    let bySource = this.partialCache.get(name);
+    let cached = bySource?.get(source);
     if (!cached) {
-      if (this.partialCache.size >= PARTIAL_CACHE_LIMIT) this.partialCache.clear();
+      if (this.partialCacheSize >= PARTIAL_CACHE_LIMIT) {
+        this.partialCache.clear();
+        this.partialCacheSize = 0;
+        bySource = undefined;
+      }
+      if (!bySource) {
+        bySource = new Map();
+        this.partialCache.set(name, bySource);
+      }
       cached = this.compile(source, { file: name }).template;
-      this.partialCache.set(key, cached);
+      bySource.set(source, cached);
+      this.partialCacheSize++;
     }
     return cached;
   }

@@ -39,18 +39,27 @@ export function adminShell(bundle: AdminBundle): string {
 `;
 }
 
-export async function adminRoutes(app: FastifyInstance, options: { bundle: AdminBundle }): Promise<void> {
-  const { bundle } = options;
-  const shell = adminShell(bundle);
-  const sendShell = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(shell);
+/**
+ * `bundle` is asked for on the first request under /config, not at start: a
+ * server only visitors reach never builds the admin app (a second or more of
+ * esbuild, and the bundle's megabytes kept in memory).
+ */
+export async function adminRoutes(
+  app: FastifyInstance,
+  options: { bundle: () => Promise<AdminBundle> },
+): Promise<void> {
+  const sendShell = async (reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(adminShell(await options.bundle()));
 
   app.get(CONFIG_PATH, async (_request, reply) => sendShell(reply));
   app.get(`${CONFIG_PATH}/*`, async (_request, reply) => sendShell(reply));
 
   app.get(`${ASSETS_PATH}/:file`, async (request, reply) => {
     const { file } = request.params as { file: string };
-    const content = bundle.files.get(file);
+    const content = (await options.bundle()).files.get(file);
     if (!content) return reply.callNotFound();
     const etag = `"${file}"`;
     reply

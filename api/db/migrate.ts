@@ -36,6 +36,7 @@ import * as orderPayments from './migrations/0034-order-payments.ts';
 import * as contentRevisions from './migrations/0035-content-revisions.ts';
 import * as orderFulfilmentAndRefunds from './migrations/0036-order-fulfilment-and-refunds.ts';
 import * as digitalDownloads from './migrations/0038-digital-downloads.ts';
+import * as checkoutRulesContentChanges from './migrations/0041-checkout-rules-content-changes.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0035-content-revisions': contentRevisions,
   '0036-order-fulfilment-and-refunds': orderFulfilmentAndRefunds,
   '0038-digital-downloads': digitalDownloads,
+  '0041-checkout-rules-content-changes': checkoutRulesContentChanges,
 };
 
 /** Brings the schema to the latest migration; throws the migration's error if one fails. */

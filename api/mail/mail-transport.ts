@@ -1,4 +1,5 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 
 /** One message as it leaves for an SMTP server. */
 export interface OutgoingMail {
@@ -24,15 +25,16 @@ export interface MailTransport {
  * the sender.
  */
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  // nodemailer is loaded with the first message: a server that sends none does not hold its ~20 MB.
+  let transporter: Promise<Transporter<SMTPTransport.SentMessageInfo>> | undefined;
+  const connect = async () => {
+    const { createTransport } = await import('nodemailer');
+    return createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  };
   return {
     async send(mail) {
-      const info = await transporter.sendMail({
+      transporter ??= connect();
+      const info = await (await transporter).sendMail({
         from: mail.from,
         to: mail.to,
         replyTo: mail.replyTo,
@@ -43,6 +45,6 @@ export function smtpTransport(smtpUrl: string): MailTransport {
       // A server may take the message yet refuse its only recipient: that is not delivered.
       if (info.accepted.length === 0) throw new Error(`recipient refused: ${info.response}`);
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((open) => open.close()),
   };
 }

@@ -5,7 +5,7 @@
  * own width, beside the original, in the format it came in. The corners'
  * and centre's average colours are the image's colorData (spec section 3).
  */
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { IMAGE_BREAKPOINTS } from '../../formatters/content/dimensions.ts';
 import type { ImageExtension, StoredFormat } from './media-store.ts';
 
@@ -64,6 +64,8 @@ export async function prepareImage(input: Buffer): Promise<PrepareResult> {
   let source: Sharp;
   let width: number;
   let height: number;
+  // Loaded on the first upload: a server that never takes one does not hold sharp's ~25 MB.
+  const { default: sharp } = await import('sharp');
   try {
     source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient();
     const metadata = await source.metadata();

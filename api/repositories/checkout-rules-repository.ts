@@ -130,6 +130,29 @@ export async function loadProductFacts(
   return { weights, categories };
 }
 
+/**
+ * Rules read earlier (kept per content version) with the current use counts
+ * of the discounts that have a usage limit: a sale moves those counts without
+ * moving the version (migration 0041). The rules given are not changed.
+ */
+export async function withCurrentDiscountUses(db: Db, websiteId: string, rules: CheckoutRules): Promise<CheckoutRules> {
+  const limited = rules.discounts.filter((discount) => discount.usageLimit !== null).map((discount) => discount.id);
+  if (limited.length === 0) return rules;
+  const rows = await db
+    .selectFrom('discounts')
+    .select(['id', 'timesUsed'])
+    .where('websiteId', '=', websiteId)
+    .where('id', 'in', limited)
+    .execute();
+  const uses = new Map(rows.map((row) => [row.id, row.timesUsed]));
+  return {
+    ...rules,
+    discounts: rules.discounts.map((discount) =>
+      uses.has(discount.id) ? { ...discount, timesUsed: uses.get(discount.id)! } : discount,
+    ),
+  };
+}
+
 /** How many orders a customer (by email, any case) has placed with each of these discounts. */
 export async function customerDiscountUses(
   db: Db,

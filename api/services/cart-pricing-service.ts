@@ -19,6 +19,7 @@ import {
   customerDiscountUses,
   loadCheckoutRules,
   loadProductFacts,
+  type ProductFacts,
 } from '../repositories/checkout-rules-repository.ts';
 import { getGiftCards } from '../repositories/gift-card-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
@@ -86,6 +87,8 @@ export function selectedOptionIdOf(cart: Pick<ShoppingCart, 'selectedShippingOpt
 export interface PriceOptions {
   /** Rules already read (inside the order's transaction, say). */
   rules?: CheckoutRules;
+  /** The weights and categories of the cart's products, already read. */
+  facts?: ProductFacts;
   /** The buyer's email, once known: per-customer limits are then checked. */
   customerEmail?: string | null;
   now?: Date;
@@ -106,11 +109,12 @@ export async function priceShoppingCart(
   const websiteId = site.website.id;
   const [rules, facts, giftCards] = await Promise.all([
     options.rules ?? loadCheckoutRules(db, websiteId, site.settings.storeSettings),
-    loadProductFacts(
-      db,
-      websiteId,
-      cart.entries.map((entry) => entry.variantId),
-    ),
+    options.facts ??
+      loadProductFacts(
+        db,
+        websiteId,
+        cart.entries.map((entry) => entry.variantId),
+      ),
     getGiftCards(db, websiteId, options.giftCardIds ?? cart.giftCards),
   ]);
   const email = options.customerEmail ?? null;

@@ -17,6 +17,11 @@ import {
   getCartCatalog,
   type ShoppingCart,
 } from '../../api/repositories/cart-repository.ts';
+import {
+  loadCheckoutRules,
+  loadProductFacts,
+  withCurrentDiscountUses,
+} from '../../api/repositories/checkout-rules-repository.ts';
 import { listCollections } from '../../api/repositories/collection-repository.ts';
 import { type CommentThread, listComments } from '../../api/repositories/comment-repository.ts';
 import {
@@ -342,6 +347,24 @@ export async function loadOpenCart(db: Db, request: CartRequest): Promise<Shoppi
   return open(await cartReader(db, request)(request.cartId));
 }
 
+/**
+ * The checkout page's prices, from the store's rules and the cart's product
+ * facts kept per content version (placing the order reads them afresh, in its
+ * transaction), with limited discounts' use counts as they are now.
+ */
+async function priceKept(db: Db, request: PageRequest, cart: ShoppingCart): Promise<PricedCart> {
+  const websiteId = request.site.website.id;
+  const remember = rememberFor(request);
+  const variantIds = [...new Set(cart.entries.map((entry) => entry.variantId))].sort();
+  const [rules, facts] = await Promise.all([
+    remember('checkout-rules', () => loadCheckoutRules(db, websiteId, request.site.settings.storeSettings)).then(
+      (kept) => withCurrentDiscountUses(db, websiteId, kept),
+    ),
+    remember(`product-facts|${variantIds.join(',')}`, () => loadProductFacts(db, websiteId, variantIds)),
+  ]);
+  return priceShoppingCart(db, request.site, cart, { rules, facts });
+}
+
 /** The visitor's cart, the checkout's cart and an order: one read each at most. */
 async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorData> {
   const websiteId = request.site.website.id;
@@ -352,7 +375,7 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
       // A cart named in the URL (subscriptions, express checkout) wins over the visitor's own.
       const cartToken = query.get('cartToken') ?? undefined;
       const priced = (cart: ShoppingCart | undefined) =>
-        cart && !cart.isPurchased && cart.entries.length > 0 ? priceShoppingCart(db, request.site, cart) : undefined;
+        cart && !cart.isPurchased && cart.entries.length > 0 ? priceKept(db, request, cart) : undefined;
       // A bought cart whose order still waits for its payment's second step: the page leads back to it.
       const secondStep = async (cart: ShoppingCart | undefined) => {
         if (!cart?.isPurchased || !cart.orderId) return undefined;

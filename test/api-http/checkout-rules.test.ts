@@ -477,3 +477,47 @@ t.test('the owner sets the rules: zones, tax rates, discounts and prices with ta
   const after = (await visitor.cart()).shippingOptions.map((option: { name: string }) => option.name);
   t.same(after, ['International shipping'], 'without the zone, Germany is the rest of the world again');
 });
+
+t.test(
+  "the checkout page shows the owner's new rules on its next request, and a limited code's uses as they are now",
+  async (t) => {
+    const demo = await openDemoApp(t);
+    const manager = new OwnerClient(demo.app);
+    t.equal(
+      (await manager.ownerSignIn(DEMO_OWNERS.storeManager.email, DEMO_OWNERS.storeManager.password)).statusCode,
+      200,
+    );
+    const rules = (await manager.request('GET', CHECKOUT_RULES_PATH)).json();
+    const newYork = rules.taxRates.find((rate: { region: string }) => rate.region === 'NY');
+    const limitedId = 'd1b2c3d4e5f6a1b2c3d4e5f6';
+    const limited = { code: 'ONCEONLY', name: 'Two off, once', kind: 'fixed', value: '200', usageLimit: 1 };
+    t.equal((await manager.request('PUT', `${CHECKOUT_RULES_PATH}/discounts/${limitedId}`, limited)).statusCode, 200);
+
+    const visitor = new Visitor(demo.app);
+    await visitor.add(MUG);
+    const first = main((await submit(visitor, { ...BUYER, discountCode: 'ONCEONLY', action: 'update' })).body);
+    // $32.00 − $2.00, Standard shipping $6.95; New York's 4% on both: $1.20 + $0.28.
+    t.match(first, /<dt>New York sales tax \(4%\)<\/dt><dd>\$1\.48<\/dd>/);
+    t.match(first, /<dt>Discount <span class="checkout-code">ONCEONLY<\/span><\/dt><dd>−\$2\.00<\/dd>/);
+    const again = () => visitor.request('GET', '/checkout').then((page) => main(page.body));
+    t.match(await again(), /<dt>New York sales tax \(4%\)<\/dt><dd>\$1\.48<\/dd>/, 'again: the rules as they were');
+
+    const changed = await manager.request('PUT', `${CHECKOUT_RULES_PATH}/tax-rates/${newYork.id}`, {
+      ...newYork,
+      ratePercent: '8',
+    });
+    t.equal(changed.statusCode, 200);
+    t.match(await again(), /<dt>New York sales tax \(8%\)<\/dt><dd>\$2\.96<\/dd>/, "the owner's new rate at once");
+
+    // Another order used the code up: that moves its count, not the content version.
+    await demo.handle.db
+      .updateTable('discounts')
+      .set({ timesUsed: 1 })
+      .where('websiteId', '=', DEMO_WEBSITE_ID)
+      .where('id', '=', limitedId)
+      .execute();
+    const usedUp = await again();
+    t.notMatch(usedUp, /<dt>Discount <span class="checkout-code">ONCEONLY/, 'the used-up code takes nothing off');
+    t.match(usedUp, /The code ONCEONLY has reached its usage limit\./);
+  },
+);
