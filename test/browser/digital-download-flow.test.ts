@@ -3,8 +3,9 @@
  * (issue 24): the owner gives the field guide a file through the owner API
  * (the uploader the products panel uses), a shopper buys it with the test
  * card, follows the confirmation page's link to the download page, and the
- * browser saves the file with the bytes uploaded. The download page passes
- * axe (WCAG A and AA).
+ * browser saves the file with the bytes uploaded. The owner's orders panel
+ * shows the order's downloads and resets them, and lists the class's
+ * sessions. Both pass axe (WCAG A and AA).
  */
 
 import { readFile } from 'node:fs/promises';
@@ -101,5 +102,29 @@ t.test(
     await page.reload();
     await t.resolveMatch(page.locator('.order-downloads__file').innerText(), /4 of 5 downloads left/);
     t.same(problems, [], 'no console errors or failed requests');
+
+    // The owner's orders panel: the order's downloads, reset with a new link emailed; the class's sessions.
+    const admin = await ownerContext.newPage();
+    const adminProblems = watchProblems(admin);
+    await admin.goto(`${base}/config/orders`);
+    const main = admin.getByRole('main');
+    await admin.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    const sessions = main.getByRole('region', { name: 'Sessions' });
+    await t.resolveMatch(
+      sessions.innerText(),
+      /Pour-Over Fundamentals Class\s+Session: Saturday, 10 am\s+0\s+8\s+None yet/,
+    );
+    await main.getByRole('button', { name: 'Open order #1001' }).click();
+    const downloads = main.getByRole('region', { name: 'Downloads' });
+    await t.resolveMatch(downloads.innerText(), /Home Barista Field Guide\.pdf \(2 KB\)\s+1 of 5\s+.+\s+Ready/);
+    await downloads.getByRole('button', { name: 'Reset downloads and email a new link' }).click();
+    await t.resolveMatch(
+      downloads.getByRole('status').innerText(),
+      'The downloads were reset and the buyer was emailed a new link.',
+    );
+    await t.resolveMatch(downloads.innerText(), /0 of 5/);
+    t.same(await axeViolations(admin), [], 'axe: the orders panel with downloads and sessions passes WCAG A/AA');
+    await screenshot(admin, 'digital-download-2-orders-panel');
+    t.same(adminProblems, [], 'no console errors or failed requests in the admin app');
   },
 );
