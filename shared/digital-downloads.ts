@@ -5,9 +5,33 @@
  * one file and of the owner's preview (page type 210), and what a refused
  * download says.
  */
+import { PRODUCT_LIMITS } from './product-input.ts';
 
 /** What a digital product without its own settings allows: downloads of each file per order, days after purchase. */
 export const DOWNLOAD_DEFAULTS = { limit: 5, expiryDays: 7 } as const;
+
+/**
+ * The store's own defaults live in the commerce preferences (spec section
+ * 7), namespace digital-downloads: { "downloadLimit": 10, "downloadExpiryDays": 30 }.
+ */
+export const DOWNLOAD_PREFERENCES_NAMESPACE = 'digital-downloads';
+
+const wholeIn = (value: unknown, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= max;
+
+/** The store's defaults from its preferences; a value missing or out of the editor's range keeps the platform's. */
+export function storeDownloadDefaults(preferences: Readonly<Record<string, unknown>>): {
+  limit: number;
+  expiryDays: number;
+} {
+  const { downloadLimit, downloadExpiryDays } = preferences;
+  return {
+    limit: wholeIn(downloadLimit, PRODUCT_LIMITS.maxDownloadLimit) ? downloadLimit : DOWNLOAD_DEFAULTS.limit,
+    expiryDays: wholeIn(downloadExpiryDays, PRODUCT_LIMITS.maxDownloadExpiryDays)
+      ? downloadExpiryDays
+      : DOWNLOAD_DEFAULTS.expiryDays,
+  };
+}
 
 /** The buyer's download page: the order's confirmation token (its id) or its receipt's status token opens it. */
 export const DOWNLOADS_PATH = '/checkout/downloads';

@@ -9,7 +9,11 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
-import { DOWNLOAD_DEFAULTS, digitalPreviewPath } from '../../shared/digital-downloads.ts';
+import {
+  DOWNLOAD_DEFAULTS,
+  DOWNLOAD_PREFERENCES_NAMESPACE,
+  digitalPreviewPath,
+} from '../../shared/digital-downloads.ts';
 import { formatFileSize } from '../../shared/file-size.ts';
 import {
   isSubscribableType,
@@ -467,11 +471,17 @@ function EditorForm({ initial, onSaved }: { initial: Loaded; onSaved(title: stri
               {problems.digitalFileIds}
             </p>
           ) : null}
+          <p className="field__hint" id={`${id}-download-hint`}>
+            Leave these empty for the store's defaults: {DOWNLOAD_DEFAULTS.limit} downloads for{' '}
+            {DOWNLOAD_DEFAULTS.expiryDays} days, unless set under Commerce preferences (namespace{' '}
+            {DOWNLOAD_PREFERENCES_NAMESPACE}).
+          </p>
           <div className="field">
             <label htmlFor={`${id}-download-limit`}>Downloads of each file per order</label>
             <input
               id={`${id}-download-limit`}
               name="downloadLimit"
+              aria-describedby={`${id}-download-hint`}
               type="number"
               min={1}
               max={PRODUCT_LIMITS.maxDownloadLimit}
@@ -489,6 +499,7 @@ function EditorForm({ initial, onSaved }: { initial: Loaded; onSaved(title: stri
             <input
               id={`${id}-download-days`}
               name="downloadExpiryDays"
+              aria-describedby={`${id}-download-hint`}
               type="number"
               min={1}
               max={PRODUCT_LIMITS.maxDownloadExpiryDays}

@@ -3,15 +3,21 @@
  * digital product it bought, with the downloads counted against its limit
  * and the time its right ends. A file's row is made the first time the
  * order's downloads are asked for, with the product's limit and days as
- * they are then, counted from the purchase; a file the owner adds to the
- * product later comes to past buyers too.
+ * they are then (else the store's, commerce preferences namespace
+ * digital-downloads, else the platform's), counted from the purchase; a
+ * file the owner adds to the product later comes to past buyers too.
  *
  * A download is counted by one conditional UPDATE (below the limit, not
  * ended), so of two buyers' clicks on the last download, one wins.
  */
 import { sql } from 'kysely';
 import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
-import { DOWNLOAD_DEFAULTS, type DownloadRefusal } from '../../shared/digital-downloads.ts';
+import {
+  DOWNLOAD_PREFERENCES_NAMESPACE,
+  type DownloadRefusal,
+  storeDownloadDefaults,
+} from '../../shared/digital-downloads.ts';
+import { getPreferences } from './commerce-preferences-repository.ts';
 import { listProductFiles } from './owner-product-repository.ts';
 import type { Db } from './transaction.ts';
 
@@ -40,10 +46,16 @@ export function downloadState(
   return grant.downloadsUsed >= grant.downloadLimit ? 'used-up' : 'ready';
 }
 
+/** A digital product's download terms: its own, else the store's (commerce preferences), else the platform's. */
 interface DigitalProductTerms {
   itemId: string;
-  downloadLimit: number | null;
-  downloadExpiryDays: number | null;
+  limit: number;
+  expiryDays: number;
+}
+
+/** The store's defaults, as the owner set them in the commerce preferences' digital-downloads namespace. */
+async function storeTerms(db: Db, websiteId: string) {
+  return storeDownloadDefaults(await getPreferences(db, websiteId, DOWNLOAD_PREFERENCES_NAMESPACE));
 }
 
 async function digitalProductsOf(
@@ -52,17 +64,22 @@ async function digitalProductsOf(
   itemIds: readonly string[],
 ): Promise<DigitalProductTerms[]> {
   if (itemIds.length === 0) return [];
-  return db
-    .selectFrom('products')
-    .select(['itemId', 'downloadLimit', 'downloadExpiryDays'])
-    .where('websiteId', '=', websiteId)
-    .where('productType', '=', PRODUCT_TYPES.digital)
-    .where('itemId', 'in', itemIds)
-    .execute();
+  const [products, store] = await Promise.all([
+    db
+      .selectFrom('products')
+      .select(['itemId', 'downloadLimit', 'downloadExpiryDays'])
+      .where('websiteId', '=', websiteId)
+      .where('productType', '=', PRODUCT_TYPES.digital)
+      .where('itemId', 'in', itemIds)
+      .execute(),
+    storeTerms(db, websiteId),
+  ]);
+  return products.map((product) => ({
+    itemId: product.itemId,
+    limit: product.downloadLimit ?? store.limit,
+    expiryDays: product.downloadExpiryDays ?? store.expiryDays,
+  }));
 }
-
-const expiryDaysOf = (product: Pick<DigitalProductTerms, 'downloadExpiryDays'>) =>
-  product.downloadExpiryDays ?? DOWNLOAD_DEFAULTS.expiryDays;
 
 /** Whether an order bought a digital product with files (its receipt then links to the download page). */
 export async function orderHasDownloads(db: Db, websiteId: string, itemIds: readonly string[]): Promise<boolean> {
@@ -104,8 +121,8 @@ export async function ensureDownloadGrants(
             orderId: order.id,
             fileId: file.id,
             itemId: file.itemId,
-            downloadLimit: product.downloadLimit ?? DOWNLOAD_DEFAULTS.limit,
-            expiresOn: new Date(order.createdOn.getTime() + expiryDaysOf(product) * DAY_MS),
+            downloadLimit: product.limit,
+            expiresOn: new Date(order.createdOn.getTime() + product.expiryDays * DAY_MS),
           };
         }),
       )
@@ -260,24 +277,24 @@ export async function resetDownloads(
   now: Date,
 ): Promise<number> {
   const grants = await ensureDownloadGrants(db, websiteId, order);
-  const products = new Map(
-    (
-      await digitalProductsOf(
-        db,
-        websiteId,
-        grants.map((grant) => grant.itemId),
-      )
-    ).map((product) => [product.itemId, product]),
-  );
+  const [products, store] = await Promise.all([
+    digitalProductsOf(
+      db,
+      websiteId,
+      grants.map((grant) => grant.itemId),
+    ),
+    storeTerms(db, websiteId),
+  ]);
+  const terms = new Map(products.map((product) => [product.itemId, product]));
   for (const grant of grants) {
-    const product = products.get(grant.itemId);
-    const days = product ? expiryDaysOf(product) : DOWNLOAD_DEFAULTS.expiryDays;
+    // A product no longer digital (or gone) keeps the store's terms.
+    const product = terms.get(grant.itemId) ?? store;
     await db
       .updateTable('orderDownloads')
       .set({
         downloadsUsed: 0,
-        downloadLimit: product?.downloadLimit ?? DOWNLOAD_DEFAULTS.limit,
-        expiresOn: new Date(now.getTime() + days * DAY_MS),
+        downloadLimit: product.limit,
+        expiresOn: new Date(now.getTime() + product.expiryDays * DAY_MS),
       })
       .where('websiteId', '=', websiteId)
       .where('orderId', '=', order.id)
@@ -310,12 +327,12 @@ export async function getDigitalProductPreview(
     .where('p.productType', '=', PRODUCT_TYPES.digital)
     .executeTakeFirst();
   if (!product) return undefined;
-  const files = await listProductFiles(db, websiteId, [itemId]);
+  const [files, store] = await Promise.all([listProductFiles(db, websiteId, [itemId]), storeTerms(db, websiteId)]);
   return {
     itemId: product.itemId,
     title: product.title,
-    downloadLimit: product.downloadLimit ?? DOWNLOAD_DEFAULTS.limit,
-    expiryDays: expiryDaysOf(product),
+    downloadLimit: product.downloadLimit ?? store.limit,
+    expiryDays: product.downloadExpiryDays ?? store.expiryDays,
     files: files.map(({ id, filename, contentType, sizeBytes }) => ({
       id,
       filename,

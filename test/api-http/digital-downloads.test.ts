@@ -15,7 +15,12 @@ import { MEDIA_FILES_PATH } from '../../api/http/media-routes.ts';
 import { listOutbox } from '../../api/mail/index.ts';
 import { DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
 import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
-import { DOWNLOAD_DEFAULTS, DOWNLOAD_MESSAGES, digitalPreviewPath } from '../../shared/digital-downloads.ts';
+import {
+  DOWNLOAD_DEFAULTS,
+  DOWNLOAD_MESSAGES,
+  DOWNLOAD_PREFERENCES_NAMESPACE,
+  digitalPreviewPath,
+} from '../../shared/digital-downloads.ts';
 import { DEMO_NOW, openDemoApp } from '../site/demo-app.ts';
 import { CRUMB, PAY_WITH_TEST_CARD, productId, Visitor } from './api-helpers.ts';
 import { OwnerClient } from './owner-helpers.ts';
@@ -98,6 +103,32 @@ t.test('the owner previews the download page (210); a visitor is refused', async
   t.match(main(refused.body), 'Only the site owner can preview this page');
   t.notMatch(refused.body, 'Field Guide.pdf');
   t.equal((await visitor.request('GET', `${digitalPreviewPath(GUIDE)}&format=json`)).json().pageType, 210);
+});
+
+t.test("the store's own defaults, from its commerce preferences, for a product without its own", async (t) => {
+  const loaded = (await owner.request('GET', `${PRODUCTS}/${GUIDE}`)).json().product;
+  const { id: _id, collectionId: _c, fullUrl: _f, currency: _cur, images: _i, digitalFiles: _d, ...input } = loaded;
+  const admin = new OwnerClient(app);
+  await admin.ownerSignIn(DEMO_OWNERS.admin.email, DEMO_OWNERS.admin.password);
+  const preferences = `/api/v1/commerce-preferences/${DOWNLOAD_PREFERENCES_NAMESPACE}`;
+  t.equal((await admin.request('PUT', preferences, { downloadLimit: 9, downloadExpiryDays: 30 })).statusCode, 200);
+  t.teardown(async () => {
+    await admin.request('PUT', preferences, {});
+    await owner.request('PUT', `${PRODUCTS}/${GUIDE}`, input);
+  });
+  t.equal((await owner.request('PUT', `${PRODUCTS}/${GUIDE}`, { ...input, downloadLimit: null })).statusCode, 200);
+  const preview = main((await owner.request('GET', digitalPreviewPath(GUIDE))).body);
+  t.match(preview, '9 of 9 downloads left');
+  t.match(
+    preview,
+    `The link works until ${new Date(DEMO_NOW + 30 * DAY).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'America/New_York' })}`,
+  );
+  // A value out of range is the platform's default.
+  t.equal((await admin.request('PUT', preferences, { downloadLimit: 0 })).statusCode, 200);
+  t.match(
+    main((await owner.request('GET', digitalPreviewPath(GUIDE))).body),
+    `${DOWNLOAD_DEFAULTS.limit} of ${DOWNLOAD_DEFAULTS.limit} downloads left`,
+  );
 });
 
 /** Buys the guide with the test card; answers the confirmation page's address. */
