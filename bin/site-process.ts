@@ -106,6 +106,7 @@ export async function startSiteProcess(
   const jobs = options.runJobs
     ? await startServerJobs(handle.db, {
         payments,
+        secret,
         onError: (error) => app.log.warn({ err: error }, 'a job failed'),
       })
     : undefined;

@@ -24,7 +24,7 @@ import type { RateLimiter } from '../api/http/rate-limits.ts';
 import { signedIn } from '../api/http/site-user-session.ts';
 import { PAYMENT_MESSAGES, type PaymentProvider } from '../api/payments/payment-provider.ts';
 import type { ShoppingCart } from '../api/repositories/cart-repository.ts';
-import { isBelowMinimumSubtotal } from '../api/repositories/order-repository.ts';
+import { getOrder, isBelowMinimumSubtotal } from '../api/repositories/order-repository.ts';
 import type { Db } from '../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../api/repositories/website-repository.ts';
 import { locationOf } from '../api/services/cart-pricing-service.ts';
@@ -37,7 +37,7 @@ import {
   placeCheckoutOrder,
   purchasedCartOutcome,
 } from '../api/services/checkout-service.ts';
-import { orderConfirmedPath } from '../api/services/order-links.ts';
+import { confirmationPath, orderConfirmedPath } from '../api/services/order-links.ts';
 import { readPaymentForm } from '../api/services/payment-form.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
 import { checkoutAttemptUrl, clearCartCookie, paymentFailedAlert, seeOther } from './checkout-answers.ts';
@@ -94,15 +94,18 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
       return seeOther(reply, checkoutAttemptUrl(attempt, cartToken));
     };
     // Where an order placed, refused or waiting for its payment sends the browser.
-    const answerOutcome = (outcome: CheckoutOutcome) => {
+    const answerOutcome = async (outcome: CheckoutOutcome) => {
       if (outcome.ok) {
         // The cart cookie named the cart just bought; a cart named by ?cartToken= leaves the visitor's own cart alone.
         if (outcome.order.purchasedCartId === ownCartId) clearCartCookie(request, reply);
-        return seeOther(reply, orderConfirmedPath(outcome.order.id));
+        return seeOther(reply, confirmationPath(outcome.order));
       }
       switch (outcome.problem) {
-        case 'already-ordered':
-          return seeOther(reply, orderConfirmedPath(outcome.orderId));
+        case 'already-ordered': {
+          // A subscription's buyer clicking twice lands on its own confirmation too.
+          const order = await getOrder(db, site.website.id, outcome.orderId);
+          return seeOther(reply, order ? confirmationPath(order) : orderConfirmedPath(outcome.orderId));
+        }
         case 'payment-step':
           // The shopper's bank (or the test provider's stand-in for it); the cart stays held until they are back.
           return seeOther(reply, outcome.actionUrl);

@@ -21,6 +21,8 @@ import { cartVersion, type ShoppingCart } from '../api/repositories/cart-reposit
 import { contentVersion } from '../api/repositories/content-version-repository.ts';
 import { findWebsiteByHost, type WebsiteWithSettings } from '../api/repositories/website-repository.ts';
 import { cartJson, type ShoppingCartJson } from '../api/services/cart-service.ts';
+import { checkSubscriptionLink } from '../api/services/subscription-links.ts';
+import { isSubscriptionAction, MANAGE_NOTICES } from '../api/services/subscription-management.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
 import { storableText } from '../api/visitor-input.ts';
 import { loadCheckoutAttempt } from './checkout-attempts.ts';
@@ -34,7 +36,7 @@ import { formPostRoutes } from './form-post-routes.ts';
 import { isLocalizedRoute, splitLanguagePath } from './localization/language-path.ts';
 import { type PageLocalization, pageLocalization } from './localization/page-localization.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
-import { buildPage } from './page-context/build-page.ts';
+import { buildPage, type PageRequest } from './page-context/build-page.ts';
 import { CartMemo } from './page-context/cart-memo.ts';
 import type { CheckoutFormState } from './page-context/checkout-json.ts';
 import { loadOpenCart } from './page-context/page-data.ts';
@@ -45,6 +47,7 @@ import { type PageViewer, pageViewer } from './page-viewer.ts';
 import { isRenderStop, renderPage } from './render-page.ts';
 import { holdsPersonalDetails, isVisitorRoute, pathFilter, type Route, resolveRoute } from './routing/resolve-route.ts';
 import { websiteTweakValues } from './site-stylesheet.ts';
+import { SUBSCRIPTION_NOTICE_PARAM, subscriptionRoutes } from './subscription-routes.ts';
 import { formatPackageError, TagPlanMemo } from './template-package/index.ts';
 import type { TemplatePackages } from './template-packages.ts';
 import { VisitorPageShapes } from './visitor-page-shapes.ts';
@@ -79,6 +82,39 @@ export interface PageRoutesOptions {
 
 const HTML = 'text/html; charset=utf-8';
 
+/**
+ * What the account's subscription pages read from the address: the signed
+ * link checked with the server's secret, and the notice of the form just
+ * sent (one of a fixed list, so the address cannot put words on the page).
+ */
+function subscriptionPageInput(
+  route: Route,
+  query: URLSearchParams,
+  websiteId: string,
+  secret: string,
+  now: Date,
+): Pick<PageAnswer, 'subscriptionLink' | 'subscriptionNotice'> {
+  if (route.kind !== 'subscription-manage' && !(route.kind === 'account' && route.page === 'account')) return {};
+  const noticeKey = query.get(SUBSCRIPTION_NOTICE_PARAM) ?? '';
+  const subscriptionNotice = isSubscriptionAction(noticeKey) ? MANAGE_NOTICES[noticeKey] : undefined;
+  if (route.kind !== 'subscription-manage') return { subscriptionNotice };
+  const fields = {
+    subscription: query.get('subscription') ?? undefined,
+    expires: query.get('expires') ?? undefined,
+    signature: query.get('signature') ?? undefined,
+  };
+  const check = checkSubscriptionLink(secret, websiteId, fields, now);
+  return {
+    subscriptionNotice,
+    subscriptionLink: check.ok
+      ? {
+          ...check,
+          link: { subscriptionId: check.subscriptionId, expires: Number(fields.expires), signature: fields.signature! },
+        }
+      : check,
+  };
+}
+
 /** One page to build and send. */
 interface PageAnswer {
   route: Route;
@@ -91,6 +127,8 @@ interface PageAnswer {
   shopper?: ShopperValues;
   checkout?: CheckoutFormState;
   formAttempt?: FormAttempt;
+  subscriptionLink?: PageRequest['subscriptionLink'];
+  subscriptionNotice?: string;
   viewer?: PageViewer;
   localization?: PageLocalization;
   /** A signed-in owner who may see products asks (the digital product preview, 210). */
@@ -270,6 +308,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       checkout: answer.checkout,
       payment,
       formAttempt: answer.formAttempt,
+      subscriptionLink: answer.subscriptionLink,
+      subscriptionNotice: answer.subscriptionNotice,
       viewer: answer.viewer,
       localization: answer.localization,
       secret: options.secret,
@@ -350,6 +390,15 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     store: options.store,
     captcha: options.captcha,
     secret: options.secret,
+  });
+
+  // The buyer's subscription forms (pause, resume, cancel, next date), from the account or an emailed link.
+  await app.register(subscriptionRoutes, {
+    db,
+    siteFor,
+    limiter: options.limiter,
+    secret: options.secret,
+    now: () => new Date(options.now()),
   });
 
   // POST /checkout answers with the checkout page again when it places no order.
@@ -446,6 +495,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         shopper,
         checkout,
         formAttempt,
+        ...subscriptionPageInput(route, query, site.website.id, options.secret, new Date(options.now())),
         viewer,
         ownerPreview:
           route.kind === 'digital-preview' &&

@@ -28,7 +28,7 @@ import {
 import type { Db } from '../api/repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../api/repositories/website-repository.ts';
 import { readCheckoutValues } from '../api/services/checkout-form.ts';
-import { orderConfirmedPath } from '../api/services/order-links.ts';
+import { confirmationPath } from '../api/services/order-links.ts';
 import { finishSecondStep, type PaymentResult, settlePayment } from '../api/services/order-payment-service.ts';
 import type { SharedStore } from '../api/state/shared-store.ts';
 import { formatMinorUnits } from '../domain/money/minor-units-text.ts';
@@ -76,7 +76,7 @@ export async function paymentStepRoutes(app: FastifyInstance, options: PaymentSt
     switch (result.status) {
       case 'paid':
         if (payment.cartId === ownCartId) clearCartCookie(request, reply);
-        return seeOther(reply, orderConfirmedPath(result.order.id));
+        return seeOther(reply, confirmationPath(result.order));
       case 'requires-action':
         return seeOther(reply, result.actionUrl);
       case 'failed': {

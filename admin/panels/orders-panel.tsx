@@ -4,9 +4,11 @@
  * of what the filter shows (the server writes it: quoted, formula-safe);
  * one order's lines, totals, shipping and refunds; and, for roles with
  * orders:write, fulfilling with tracking details (the buyer is emailed),
- * cancelling through the confirm modal and refunding all or part. Issue
- * 24: an order's downloads with the owner's reset (order-downloads.tsx),
- * and the service sessions with their attendees (service-sessions.tsx).
+ * cancelling through the confirm modal and refunding all or part. Below
+ * them, the store's subscriptions and where each stands (issue 24); an
+ * order says which subscription it started or renews. Issue 24 too: an
+ * order's downloads with the owner's reset (order-downloads.tsx), and the
+ * service sessions with their attendees (service-sessions.tsx).
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
@@ -56,6 +58,38 @@ interface OrderDetail {
   };
   payment: { amountCents: string; refundedCents: string; refundableCents: string } | null;
   refunds: { id: string; amountCents: string; reason: string; actorName: string; createdOn: string }[];
+  /** The subscriptions it started (period 1), or the one it renews. */
+  subscriptions: (SubscriptionRow & { period: number })[];
+}
+
+type SubscriptionState = 'active' | 'paused' | 'canceled' | 'ended';
+
+interface SubscriptionRow {
+  id: string;
+  productName: string;
+  quantity: number;
+  customerName: string | null;
+  customerEmail: string | null;
+  /** In the spec's wording: '$19.00 every month'. */
+  plan: string;
+  state: SubscriptionState;
+  pausedFor: 'buyer' | 'payment-failed' | null;
+  periodsBilled: number;
+  nextBillingOn: string | null;
+  lastDecline: string | null;
+}
+
+const SUBSCRIPTION_STATE_LABELS: Record<SubscriptionState, string> = {
+  active: 'Active',
+  paused: 'Paused',
+  canceled: 'Cancelled',
+  ended: 'Complete',
+};
+
+function subscriptionStateText(subscription: SubscriptionRow): string {
+  if (subscription.pausedFor === 'payment-failed') return 'Paused: payment declined';
+  if (subscription.pausedFor === 'buyer') return 'Paused by the buyer';
+  return SUBSCRIPTION_STATE_LABELS[subscription.state];
 }
 
 type StatusMessage = { kind: 'ok' | 'error'; message: string } | null;
@@ -204,6 +238,7 @@ export function OrdersPanel() {
         </button>
       </nav>
       <ServiceSessions refresh={page} onShowOrder={setShownId} />
+      <SubscriptionsList />
       {shownId ? (
         <OrderDetailView
           key={shownId}
@@ -365,6 +400,18 @@ function OrderDetailView({ orderId, onChanged, onClose }: { orderId: string; onC
           <dt>Total</dt>
           <dd>{money(order.grandTotalCents)}</dd>
         </div>
+        {detail.subscriptions.map((subscription) => (
+          <div key={subscription.id}>
+            <dt>
+              {subscription.period === 1
+                ? 'Starts a subscription'
+                : `Subscription renewal, period ${subscription.period}`}
+            </dt>
+            <dd>
+              {subscription.productName}: {subscription.plan} · {subscriptionStateText(subscription)}
+            </dd>
+          </div>
+        ))}
         {payment ? (
           <div>
             <dt>Card payment</dt>
@@ -412,6 +459,56 @@ function OrderDetailView({ orderId, onChanged, onClose }: { orderId: string; onC
           Close
         </button>
       </p>
+    </section>
+  );
+}
+
+/** The store's subscriptions, newest first, with their plan, state and next billing date. */
+function SubscriptionsList() {
+  const [subscriptions, setSubscriptions] = useState<SubscriptionRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    ownerRequest<{ subscriptions: SubscriptionRow[] }>('/api/owner/subscriptions').then(
+      (answer) => setSubscriptions(answer.subscriptions),
+      (failure: unknown) => setError(errorText(failure)),
+    );
+  }, []);
+  return (
+    <section aria-labelledby="subscriptions-heading">
+      <h2 id="subscriptions-heading">Subscriptions</h2>
+      {error ? <Status status={{ kind: 'error', message: error }} /> : null}
+      {subscriptions === null && !error ? <p>Loading…</p> : null}
+      {subscriptions?.length === 0 ? <p>No subscriptions yet.</p> : null}
+      {subscriptions && subscriptions.length > 0 ? (
+        <table className="table">
+          <caption className="visually-hidden">Subscriptions</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Periods billed</th>
+              <th scope="col">State</th>
+              <th scope="col">Next billing</th>
+            </tr>
+          </thead>
+          <tbody>
+            {subscriptions.map((subscription) => (
+              <tr key={subscription.id}>
+                <th scope="row">
+                  {subscription.productName}
+                  {subscription.quantity > 1 ? ` × ${subscription.quantity}` : ''}
+                </th>
+                <td>{[subscription.customerName, subscription.customerEmail].filter(Boolean).join(' · ')}</td>
+                <td>{subscription.plan}</td>
+                <td>{subscription.periodsBilled}</td>
+                <td>{subscriptionStateText(subscription)}</td>
+                <td>{subscription.nextBillingOn ? when(subscription.nextBillingOn) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
     </section>
   );
 }

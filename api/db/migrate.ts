@@ -35,6 +35,7 @@ import * as formSubmissionsAndAdsPixel from './migrations/0033-form-submissions-
 import * as orderPayments from './migrations/0034-order-payments.ts';
 import * as contentRevisions from './migrations/0035-content-revisions.ts';
 import * as orderFulfilmentAndRefunds from './migrations/0036-order-fulfilment-and-refunds.ts';
+import * as subscriptions from './migrations/0037-subscriptions.ts';
 import * as digitalDownloads from './migrations/0038-digital-downloads.ts';
 import * as checkoutRulesContentChanges from './migrations/0041-checkout-rules-content-changes.ts';
 import type { Database } from './schema.ts';
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0034-order-payments': orderPayments,
   '0035-content-revisions': contentRevisions,
   '0036-order-fulfilment-and-refunds': orderFulfilmentAndRefunds,
+  '0037-subscriptions': subscriptions,
   '0038-digital-downloads': digitalDownloads,
   '0041-checkout-rules-content-changes': checkoutRulesContentChanges,
 };

@@ -429,6 +429,9 @@ export interface OrdersTable {
   trackingUrl: Nullable<string>;
   /** When the owner cancelled it (migration 0036). */
   canceledOn: NullableTimestamp;
+  /** A subscription's renewal (migration 0037): the subscription and which period; null for checkout's orders. */
+  subscriptionId: Nullable<string>;
+  subscriptionPeriod: Nullable<number>;
 }
 
 /** What the provider refunded of an order's payment, and who asked (migration 0036). */
@@ -466,6 +469,46 @@ export interface PaymentsTable {
   /** Where the shopper finishes a second step. */
   actionUrl: Nullable<string>;
   /** The site's origin the checkout came from ('https://shop.example'): the links in the receipts. */
+  siteOrigin: Generated<string>;
+  createdOn: CreatedAt;
+  updatedOn: Timestamp;
+  /** What the provider charges again without the buyer, kept for an order that starts a subscription (migration 0037). */
+  reusableMethod: Nullable<string>;
+}
+
+export type SubscriptionState = 'active' | 'paused' | 'canceled' | 'ended';
+
+/** A paid order line sold with a plan, and its schedule (migration 0037). */
+export interface SubscriptionsTable {
+  websiteId: string;
+  id: string;
+  firstOrderId: string;
+  lineNumber: number;
+  siteUserId: Nullable<string>;
+  customerEmail: Nullable<string>;
+  customerName: Nullable<string>;
+  itemId: string;
+  variantId: string;
+  sku: string;
+  productName: string;
+  quantity: number;
+  unitPriceMinor: Minor;
+  currency: string;
+  billingValue: number;
+  billingUnit: 'WEEK' | 'MONTH' | 'YEAR';
+  numBillingCycles: number;
+  provider: string;
+  paymentMethod: Nullable<string>;
+  state: Generated<SubscriptionState>;
+  pausedFor: Nullable<'buyer' | 'payment-failed'>;
+  periodsBilled: Generated<number>;
+  anchorOn: Timestamp;
+  anchorPeriod: number;
+  nextBillingOn: NullableTimestamp;
+  failedAttempts: Generated<number>;
+  retryOn: NullableTimestamp;
+  lastDecline: Nullable<string>;
+  testMode: Generated<boolean>;
   siteOrigin: Generated<string>;
   createdOn: CreatedAt;
   updatedOn: Timestamp;
@@ -900,6 +943,7 @@ export interface Database {
   discountUses: DiscountUsesTable;
   giftCards: GiftCardsTable;
   payments: PaymentsTable;
+  subscriptions: SubscriptionsTable;
   giftCardLedger: GiftCardLedgerTable;
   orderLines: OrderLinesTable;
   forms: FormsTable;

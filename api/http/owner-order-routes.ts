@@ -3,7 +3,8 @@
  * (filtered by status, searched by number, email or name), a CSV export of
  * what the filter shows, one order with its fulfilment, payment and
  * refunds; fulfilling (the buyer's email queued in the same transaction),
- * cancelling, and refunds through the payment provider. A refund asks the
+ * cancelling, and refunds through the payment provider; and the store's
+ * subscriptions, each order saying which it started or renews. A refund asks the
  * provider first and records only what it made: a refusal changes nothing.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -29,8 +30,15 @@ import {
   orderCanceledOn,
   recordRefund,
 } from '../repositories/owner-order-repository.ts';
+import {
+  dueOn,
+  listSubscriptionsOfWebsite,
+  type Subscription,
+  subscriptionsOfAnyOrder,
+} from '../repositories/subscription-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import { orderShippedMail } from '../services/order-shipped-mail.ts';
+import { subscriptionPlanText } from '../services/subscription-mail.ts';
 import { requireOwner } from './owner-auth.ts';
 import { parseOwnerInput } from './owner-input.ts';
 import { ownerRoute } from './owner-route.ts';
@@ -38,6 +46,9 @@ import { stockActor } from './stock-actor.ts';
 import { parseInput } from './validation.ts';
 
 export const OWNER_ORDERS_PATH = '/api/owner/orders';
+/** The store's subscriptions, newest first, with where each stands (issue 24). */
+export const OWNER_SUBSCRIPTIONS_PATH = '/api/owner/subscriptions';
+const SUBSCRIPTION_LIST_LIMIT = 200;
 const EXPORT_LIMIT = 10_000;
 
 const filterQuery = z.object({
@@ -69,11 +80,30 @@ function refused(change: OrderChange): void {
   throw new ApiError(codes[change.reason]);
 }
 
+/** A subscription as the owner's panel lists it: who, what, the plan in the spec's wording, where it stands. */
+function ownerSubscriptionJson(subscription: Subscription) {
+  return {
+    id: subscription.id,
+    productName: subscription.productName,
+    quantity: subscription.quantity,
+    customerName: subscription.customerName,
+    customerEmail: subscription.customerEmail,
+    plan: subscriptionPlanText(subscription),
+    state: subscription.state,
+    pausedFor: subscription.pausedFor,
+    periodsBilled: subscription.periodsBilled,
+    nextBillingOn: subscription.state === 'active' ? (dueOn(subscription)?.toISOString() ?? null) : null,
+    lastDecline: subscription.lastDecline,
+    createdOn: subscription.createdOn.toISOString(),
+  };
+}
+
 async function orderDetail(db: Db, websiteId: string, order: PlacedOrder) {
-  const [canceledOn, payment, refunds] = await Promise.all([
+  const [canceledOn, payment, refunds, subscriptions] = await Promise.all([
     orderCanceledOn(db, websiteId, order.id),
     findPaymentOfOrder(db, websiteId, order.id),
     listOrderRefunds(db, websiteId, order.id),
+    subscriptionsOfAnyOrder(db, websiteId, order.id),
   ]);
   const paid = payment?.status === 'succeeded' ? payment : undefined;
   // The shipment is given flat, beside when it was cancelled.
@@ -97,6 +127,11 @@ async function orderDetail(db: Db, websiteId: string, order: PlacedOrder) {
         }
       : null,
     refunds: refunds.map((refund) => ({ ...refund, createdOn: refund.createdOn.toISOString() })),
+    // The subscriptions it started (period 1) or the one it renews (its period).
+    subscriptions: subscriptions.map(({ subscription, period }) => ({
+      ...ownerSubscriptionJson(subscription),
+      period,
+    })),
   };
 }
 
@@ -120,6 +155,17 @@ export async function ownerOrderRoutes(
         offset: query.offset,
         limit: query.limit,
       };
+    },
+  });
+
+  ownerRoute(app, {
+    method: 'GET',
+    url: OWNER_SUBSCRIPTIONS_PATH,
+    permission: 'orders:read',
+    handler: async (request) => {
+      const websiteId = requireOwner(request).site.website.id;
+      const subscriptions = await listSubscriptionsOfWebsite(db, websiteId, SUBSCRIPTION_LIST_LIMIT);
+      return { subscriptions: subscriptions.map(ownerSubscriptionJson) };
     },
   });
 

@@ -3,7 +3,8 @@
  * analytics rollups of each website, refreshed every few minutes so the
  * owner's dashboards are never more than that behind, scheduled posts
  * going live on time (scheduled-content-jobs.ts), and the payments'
- * settling (payment-jobs.ts). Each run enqueues the
+ * settling (payment-jobs.ts) and subscriptions' renewals
+ * (subscription-jobs.ts). Each run enqueues the
  * next; a unique key per website and time slot keeps processes that start
  * together (or restart) from doubling them.
  */
@@ -14,6 +15,7 @@ import { enqueueJob } from './job-queue.ts';
 import { type JobHandler, JobRunner } from './job-runner.ts';
 import { enqueuePaymentSettling, paymentJobHandlers } from './payment-jobs.ts';
 import { enqueueScheduledContentLookAhead, SCHEDULED_CONTENT_HANDLERS } from './scheduled-content-jobs.ts';
+import { enqueueSubscriptionSweep, subscriptionJobHandlers } from './subscription-jobs.ts';
 
 export const ROLLUP_EVERY_MS = 5 * 60_000;
 
@@ -37,16 +39,27 @@ export const SERVER_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   },
 };
 
-/** Makes sure every website's recurring jobs, and the payments' settling, are queued, then runs jobs in the background. */
+/**
+ * Makes sure every website's recurring jobs, the payments' settling and
+ * the subscriptions' sweep are queued, then runs jobs in the background.
+ * Renewals need the provider and the secret that signs their emails' links.
+ */
 export async function startServerJobs(
   db: Db,
-  options: { onError: (error: unknown) => void; now?: () => Date; payments?: PaymentProvider },
+  options: { onError: (error: unknown) => void; now?: () => Date; payments?: PaymentProvider; secret?: string },
 ): Promise<JobRunner> {
   const now = options.now?.() ?? new Date();
   for (const { id } of await db.selectFrom('websites').select('id').execute()) await enqueueRollup(db, id, now);
   await enqueueScheduledContentLookAhead(db, now);
   if (options.payments) await enqueuePaymentSettling(db, now);
-  const handlers = { ...SERVER_JOB_HANDLERS, ...(options.payments ? paymentJobHandlers(options.payments) : {}) };
+  if (options.payments && options.secret !== undefined) await enqueueSubscriptionSweep(db, now);
+  const handlers = {
+    ...SERVER_JOB_HANDLERS,
+    ...(options.payments ? paymentJobHandlers(options.payments) : {}),
+    ...(options.payments && options.secret !== undefined
+      ? subscriptionJobHandlers({ payments: options.payments, secret: options.secret })
+      : {}),
+  };
   const runner = new JobRunner(db, { handlers, now: options.now, onError: options.onError });
   runner.start();
   return runner;

@@ -10,6 +10,7 @@ import { request } from 'undici';
 import { z } from 'zod';
 import {
   type ChargeRequest,
+  type OffSessionChargeRequest,
   PAYMENT_MESSAGES,
   type PaymentOutcome,
   type PaymentProvider,
@@ -56,6 +57,13 @@ const eventSchema = z.object({
 });
 
 const MAX_ANSWER_BYTES = 256 * 1024;
+
+/** 'cus_1/pm_2' as keepPaymentMethod answers it. */
+function keptParts(kept: string): { customer: string; paymentMethod: string } {
+  const slash = kept.indexOf('/');
+  if (slash <= 0) throw new PaymentProviderError('the kept payment method is not one this provider made');
+  return { customer: kept.slice(0, slash), paymentMethod: kept.slice(slash + 1) };
+}
 
 export class IntentsPaymentProvider implements PaymentProvider {
   readonly name = 'intents';
@@ -142,10 +150,56 @@ export class IntentsPaymentProvider implements PaymentProvider {
         confirm: 'true',
         return_url: charge.returnUrl,
         'metadata[reference]': charge.reference,
+        // A kept method is the customer's: this charge sets it up for renewals made without the shopper.
+        ...(charge.keptMethod
+          ? { customer: keptParts(charge.keptMethod).customer, setup_future_usage: 'off_session' }
+          : {}),
       },
       charge.idempotencyKey,
     );
     return this.outcome(status, body);
+  }
+
+  /** A customer holding the payment method: a method is charged again only as some customer's. */
+  async keepPaymentMethod(paymentMethod: string, idempotencyKey: string): Promise<string> {
+    const { status, body } = await this.call(
+      'POST',
+      '/v1/customers',
+      { payment_method: paymentMethod },
+      idempotencyKey,
+    );
+    const customer = z.object({ id: z.string() }).safeParse(body);
+    if (status >= 300 || !customer.success)
+      throw new PaymentProviderError(`the payment method was not kept (${status})`);
+    return `${customer.data.id}/${paymentMethod}`;
+  }
+
+  async chargeOffSession(charge: OffSessionChargeRequest): Promise<PaymentOutcome> {
+    const { customer, paymentMethod } = keptParts(charge.keptMethod);
+    const { status, body } = await this.call(
+      'POST',
+      '/v1/payment_intents',
+      {
+        amount: String(charge.amountMinor),
+        currency: charge.currency.toLowerCase(),
+        customer,
+        payment_method: paymentMethod,
+        off_session: 'true',
+        confirm: 'true',
+        'metadata[reference]': charge.reference,
+      },
+      charge.idempotencyKey,
+    );
+    const outcome = this.outcome(status, body);
+    // Nobody is there to finish a second step: the renewal is declined and tried again later.
+    return outcome.status === 'requires-action'
+      ? {
+          status: 'declined',
+          paymentId: outcome.paymentId,
+          code: 'authentication_required',
+          message: PAYMENT_MESSAGES.authenticationRequired,
+        }
+      : outcome;
   }
 
   async confirm(paymentId: string): Promise<PaymentOutcome> {

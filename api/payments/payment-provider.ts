@@ -1,7 +1,8 @@
 /**
  * What checkout asks of a payment provider (issue 20): charge an amount with
  * a payment method, finish a charge that needed a second step (3-D Secure),
- * refund, and read the provider's webhooks. Two implementations: the
+ * refund, and read the provider's webhooks; and for subscriptions (issue
+ * 24), keep a method at checkout and charge it again without the shopper. Two implementations: the
  * built-in test provider (test-payment-provider.ts), and an adapter over a
  * Stripe-style payment-intents REST API (intents-payment-provider.ts).
  * Amounts are minor units as integers; a provider never sees more than the
@@ -27,6 +28,21 @@ export interface ChargeRequest {
   idempotencyKey: string;
   /** Where the provider sends the shopper back after a second step. */
   returnUrl: string;
+  /**
+   * A reference from keepPaymentMethod: the charge also sets the method up
+   * for later charges without the shopper (a subscription's renewals).
+   */
+  keptMethod?: string;
+}
+
+/** A charge without the shopper there (a subscription's renewal), of a method kept at checkout. */
+export interface OffSessionChargeRequest {
+  amountMinor: number;
+  currency: string;
+  /** What keepPaymentMethod answered at checkout. */
+  keptMethod: string;
+  reference: string;
+  idempotencyKey: string;
 }
 
 export interface WebhookEvent {
@@ -52,6 +68,17 @@ export interface PaymentProvider {
   /** After the second step: the payment's outcome now. */
   confirm(paymentId: string): Promise<PaymentOutcome>;
   refund(paymentId: string, amountMinor: number, idempotencyKey: string): Promise<{ refundId: string }>;
+  /**
+   * Keeps the shopper's payment method for charges made without them, before
+   * checkout's charge (which then names it in keptMethod): the reference to
+   * charge again. Throws PaymentProviderError when the provider cannot be asked.
+   */
+  keepPaymentMethod(paymentMethod: string, idempotencyKey: string): Promise<string>;
+  /**
+   * Charges a kept method with nobody to answer a second step: a bank that
+   * asks for one declines it (code authentication_required).
+   */
+  chargeOffSession(request: OffSessionChargeRequest): Promise<PaymentOutcome>;
   /** Checks the signature and reads the event; throws WebhookSignatureError when it does not verify. */
   readWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>, now: Date): WebhookEvent;
 }
@@ -74,4 +101,5 @@ export const PAYMENT_MESSAGES = {
   tooLate:
     'Your payment was confirmed after your order had expired, so no order was placed and the payment is being refunded.',
   inProgress: 'Your payment is still being processed. Please wait a moment, then reload this page.',
+  authenticationRequired: 'Your bank asked to confirm this payment, which cannot be done while you are away.',
 } as const;

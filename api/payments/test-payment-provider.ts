@@ -11,6 +11,7 @@ import { newId } from '../db/ids.ts';
 import type { Db } from '../repositories/transaction.ts';
 import {
   type ChargeRequest,
+  type OffSessionChargeRequest,
   PAYMENT_MESSAGES,
   type PaymentOutcome,
   type PaymentProvider,
@@ -99,6 +100,33 @@ export class TestPaymentProvider implements PaymentProvider {
     return card.outcome === 'insufficient-funds'
       ? this.outcome(row, 'insufficient_funds', TEST_PROVIDER_MESSAGES.insufficientFunds)
       : this.outcome(row);
+  }
+
+  /**
+   * The test cards are public numbers that move no money, so the kept
+   * reference is the card's own digits: a renewal charged with it has the
+   * card's outcome, a second-step card declined as nobody is there to answer.
+   */
+  async keepPaymentMethod(paymentMethod: string, _idempotencyKey: string): Promise<string> {
+    return `card_${cardDigits(paymentMethod)}`;
+  }
+
+  async chargeOffSession(request: OffSessionChargeRequest): Promise<PaymentOutcome> {
+    const digits = /^card_(\d{12,19})$/.exec(request.keptMethod)?.[1];
+    const card = digits === undefined ? undefined : TEST_CARDS[digits as keyof typeof TEST_CARDS];
+    if (!card || card.outcome === 'second-step') {
+      const needsStep = card?.outcome === 'second-step';
+      const { rows } = await sql<Row>`
+        INSERT INTO test_provider_payments (id, idempotency_key, amount_minor, currency, reference, status)
+        VALUES (${`tp_${newId()}`}, ${request.idempotencyKey}, ${request.amountMinor}, ${request.currency}, ${request.reference}, 'declined')
+        ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = excluded.idempotency_key
+        RETURNING id, status, amount_minor AS "amountMinor", refunded_minor AS "refundedMinor"
+      `.execute(this.db);
+      return needsStep
+        ? this.outcome(rows[0]!, 'authentication_required', PAYMENT_MESSAGES.authenticationRequired)
+        : this.outcome(rows[0]!, 'incorrect_number', TEST_PROVIDER_MESSAGES.notATestCard);
+    }
+    return this.charge({ ...request, paymentMethod: digits!, returnUrl: PAYMENT_STEP_PATH });
   }
 
   /** The stand-in bank page's answer: approve or refuse a payment waiting for its second step. */

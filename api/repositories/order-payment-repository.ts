@@ -33,6 +33,8 @@ export interface Payment {
   actionUrl: string | null;
   siteOrigin: string;
   createdOn: Date;
+  /** What the provider charges again without the buyer: kept for an order that starts a subscription. */
+  reusableMethod: string | null;
 }
 
 export interface NewPayment {
@@ -61,6 +63,7 @@ function toPayment(row: Selectable<PaymentsTable>): Payment {
     actionUrl: row.actionUrl,
     siteOrigin: row.siteOrigin,
     createdOn: row.createdOn,
+    reusableMethod: row.reusableMethod,
   };
 }
 
@@ -129,6 +132,7 @@ export interface PaymentChange {
   providerPaymentId?: string | null;
   actionUrl?: string | null;
   declineMessage?: string | null;
+  reusableMethod?: string;
 }
 
 export async function updatePayment(db: Db, websiteId: string, id: string, change: PaymentChange): Promise<void> {
@@ -140,6 +144,7 @@ export async function updatePayment(db: Db, websiteId: string, id: string, chang
       ...(change.providerPaymentId ? { providerPaymentId: change.providerPaymentId } : {}),
       ...(change.actionUrl !== undefined ? { actionUrl: change.actionUrl } : {}),
       ...(change.declineMessage !== undefined ? { declineMessage: change.declineMessage } : {}),
+      ...(change.reusableMethod !== undefined ? { reusableMethod: change.reusableMethod } : {}),
       updatedOn: sql<Date>`now()`,
     })
     .where('websiteId', '=', websiteId)
@@ -158,6 +163,17 @@ export async function addRefund(db: Db, websiteId: string, id: string, amountCen
     .returning('id')
     .executeTakeFirst();
   return updated !== undefined;
+}
+
+/** Whether an order is a subscription's renewal, which its renewal job settles rather than checkout's paths. */
+export async function isRenewalOrder(db: Db, websiteId: string, orderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('subscriptionId')
+    .where('websiteId', '=', websiteId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return row?.subscriptionId != null;
 }
 
 /** Locks the order's row for the rest of the transaction and says where its payment stands. */
@@ -219,7 +235,7 @@ export async function releaseHeldOrder(trx: Db, websiteId: string, orderId: stri
     .execute();
 }
 
-/** Orders still awaiting their payment that were held before `before`, oldest first. */
+/** Checkout's orders still awaiting their payment that were held before `before`, oldest first. */
 export async function heldOrdersBefore(
   db: Db,
   before: Date,
@@ -229,6 +245,8 @@ export async function heldOrdersBefore(
     .selectFrom('orders')
     .select(['websiteId', 'id'])
     .where('paymentStatus', '=', 'awaiting')
+    // A subscription's renewal is settled by its own job, which charges again under the same key (subscription-renewal.ts).
+    .where('subscriptionId', 'is', null)
     .where('createdOn', '<', before)
     .orderBy('createdOn')
     .limit(limit)

@@ -384,7 +384,7 @@ async function writeOrder(
 }
 
 /** 128 random bits: the receipt email's link to the order's status page. */
-function newStatusToken(): string {
+export function newStatusToken(): string {
   return randomBytes(16).toString('hex');
 }
 

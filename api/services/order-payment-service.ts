@@ -29,6 +29,7 @@ import {
   findPaymentOfOrder,
   getPayment,
   heldOrdersBefore,
+  isRenewalOrder,
   lockOrderPayment,
   markOrderPaid,
   type Payment,
@@ -42,6 +43,7 @@ import { type Db, inTransaction } from '../repositories/transaction.ts';
 import { getWebsite, type WebsiteWithSettings } from '../repositories/website-repository.ts';
 import { issueBoughtGiftCards } from './gift-card-issue.ts';
 import { queueOrderReceipts } from './order-receipts.ts';
+import { startSubscriptions, startsSubscription } from './subscription-start.ts';
 
 /** How long an order may wait for its payment (a second step) before it is settled without the shopper. */
 export const HOLD_MINUTES = 30;
@@ -92,6 +94,12 @@ export async function payHeldOrder(
   });
   let outcome: PaymentOutcome;
   try {
+    // A subscription renews without the buyer: the provider keeps their method first, and this charge sets it up.
+    let keptMethod: string | undefined;
+    if (startsSubscription(order)) {
+      keptMethod = await input.provider.keepPaymentMethod(input.paymentMethod, `keep-${payment.id}`);
+      await updatePayment(db, payment.websiteId, payment.id, { status: 'pending', reusableMethod: keptMethod });
+    }
     outcome = await input.provider.charge({
       amountMinor: Number(amount),
       currency: order.currency,
@@ -99,6 +107,7 @@ export async function payHeldOrder(
       reference: paymentReference(payment),
       idempotencyKey: payment.id,
       returnUrl: new URL(PAYMENT_STEP_PATH, input.origin).href,
+      keptMethod,
     });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
@@ -254,6 +263,14 @@ async function completeOrder(
   if (!order) return false;
   // Held signed in whenever it sells a membership (paid-memberships.ts), so an account is there to grant it to.
   await grantPaidMemberships(trx, order);
+  if (startsSubscription(order)) {
+    const payment = await findPaymentOfOrder(trx, websiteId, orderId);
+    await startSubscriptions(trx, order, {
+      provider: payment?.provider ?? 'none',
+      paymentMethod: payment?.reusableMethod ?? null,
+      siteOrigin: origin,
+    });
+  }
   if (order.customerEmail) {
     await issueBoughtGiftCards(trx, site, order, {
       origin,
@@ -292,6 +309,10 @@ export async function applyPaymentEvent(
   const payment = named ? await getPayment(db, named.websiteId, named.paymentId) : undefined;
   if (!payment || payment.provider !== provider.name) {
     return (await firstDelivery(db, provider.name, event.id)) ? 'not-ours' : 'replay';
+  }
+  // A renewal's charge is settled by its renewal job, which asks again under the same key: the event is only counted.
+  if (payment.orderId && (await isRenewalOrder(db, payment.websiteId, payment.orderId))) {
+    return (await firstDelivery(db, provider.name, event.id)) ? 'applied' : 'replay';
   }
   // Counted in the same transaction as its effect: an event whose handling failed is handled when it comes again.
   const verdict = await inTransaction(db, async (trx) => {

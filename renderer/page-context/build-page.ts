@@ -14,6 +14,7 @@ import { translationDictionary } from '../../api/repositories/translation-reposi
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
 import { cartJson } from '../../api/services/cart-service.ts';
 import { minimumSubtotalOf } from '../../api/services/checkout-service.ts';
+import { LINK_MESSAGES, type LinkCheck, type SignedLink } from '../../api/services/subscription-links.ts';
 import { COLLECTION_TYPES, PRODUCT_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
 import { DIGITAL_PREVIEW_REFUSED, downloadsPath } from '../../shared/digital-downloads.ts';
 import { CRUMB_SLOT } from '../crumb-slot.ts';
@@ -38,6 +39,7 @@ import { loadPageData, type PageData, type RouteData, rememberFor, routeCollecti
 import { collectionPageType, PAGE_TYPES, type PageTypeNumber } from './page-types.ts';
 import { carriesPopup, type PopupFragment, popupFormId, popupOverlayContext } from './popup-overlay-json.ts';
 import type { SiteDataMemo } from './site-data-memo.ts';
+import { subscriptionJson } from './subscription-json.ts';
 import { databaseTagSource } from './tag-data-source.ts';
 
 type Json = Record<string, unknown>;
@@ -87,6 +89,10 @@ export interface PageRequest {
   payment?: CheckoutPaymentInfo;
   /** A site form posted without script: its block shows the outcome (renderer/form-attempts.ts). */
   formAttempt?: FormAttempt;
+  /** /account/subscription's signed link, checked with the server's secret (api/services/subscription-links.ts). */
+  subscriptionLink?: LinkCheck & { link?: SignedLink };
+  /** What the last subscription form did (renderer/subscription-routes.ts): a notice from a fixed list. */
+  subscriptionNotice?: string;
   /**
    * The signed-in site user, their member areas and the pages this browser unlocked; only for requests
    * with a session or unlock cookie, whose pages are never kept (renderer/page-viewer.ts).
@@ -316,6 +322,58 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
         ...page(undefined),
       };
     }
+    case 'subscription-confirmed': {
+      const order = data.visitor.order;
+      const subscriptions = data.visitor.subscriptions ?? [];
+      // An order that started no subscription has its own confirmation (202).
+      if (!order?.items.some((line) => line.subscriptionPlan !== null)) return notFound();
+      const signedIn = request.viewer?.account?.id;
+      return {
+        status: 200,
+        pageType: PAGE_TYPES.subscriptionConfirmed,
+        view: { kind: 'page', name: 'subscription-confirmed' },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.subscriptionConfirmed,
+          order: orderJson(order),
+          subscriptions: subscriptions.map((subscription) => subscriptionJson(subscription, undefined)),
+          // Where the buyer manages it: their account when it is theirs, else the link in the email.
+          manageInAccount: signedIn !== undefined && subscriptions.some((s) => s.siteUserId === signedIn),
+        },
+        ...page(undefined),
+      };
+    }
+    case 'subscription-manage': {
+      const check = request.subscriptionLink;
+      const subscription = data.visitor.subscription;
+      // A link that does not verify, or names a subscription that is not there, shows why and nothing else.
+      let problem: string | undefined;
+      if (!check) problem = LINK_MESSAGES.invalid;
+      else if (!check.ok) problem = LINK_MESSAGES[check.reason];
+      else if (!subscription) problem = LINK_MESSAGES.invalid;
+      return {
+        status: problem ? 403 : 200,
+        pageType: PAGE_TYPES.page,
+        view: { kind: 'page', name: 'subscription-manage' },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.page,
+          subscriptionPage: {
+            problem,
+            notice: request.subscriptionNotice,
+            subscription:
+              subscription && !problem
+                ? subscriptionJson(subscription, {
+                    crumb: request.crumb ?? '',
+                    link: check?.ok ? check.link : undefined,
+                    now: new Date(request.now),
+                  })
+                : undefined,
+          },
+        },
+        ...page(undefined),
+      };
+    }
     case 'order-status': {
       const order = data.visitor.order;
       if (!order) return notFound();
@@ -401,6 +459,15 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
             title: ACCOUNT_PAGE_TITLES[route.page],
             // Only for a signed-in user on the account itself: absent, the page shows no history at all.
             orderHistory: data.visitor.orders ? { orders: data.visitor.orders.map(orderSummaryJson) } : undefined,
+            // Managed here with plain forms (renderer/subscription-routes.ts), so they work without script.
+            subscriptions: data.visitor.subscriptions
+              ? {
+                  notice: request.subscriptionNotice,
+                  list: data.visitor.subscriptions.map((subscription) =>
+                    subscriptionJson(subscription, { crumb: request.crumb ?? '', now: new Date(request.now) }),
+                  ),
+                }
+              : undefined,
           },
         },
         ...page(undefined),

@@ -40,5 +40,7 @@ export function isSiteLockedFor(
   const lock = siteLockOf(site.settings.sitePasswordHash);
   if (!lock || route.kind === 'error') return false;
   if (route.kind === 'account' && route.page !== 'membership-confirmed') return false;
+  // A subscription's emailed link is an account page too: the buyer can always pause or cancel.
+  if (route.kind === 'subscription-manage') return false;
   return !viewer?.hasUnlocked(lock);
 }

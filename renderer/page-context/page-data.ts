@@ -59,6 +59,12 @@ import {
   paywallOffersFor,
 } from '../../api/repositories/paid-membership-repository.ts';
 import { listReviews, type ProductReviews } from '../../api/repositories/review-repository.ts';
+import {
+  getSubscription,
+  listSubscriptionsOfSiteUser,
+  type Subscription,
+  subscriptionsOfOrder,
+} from '../../api/repositories/subscription-repository.ts';
 import { getCollectionTaxonomy, type Taxonomy } from '../../api/repositories/taxonomy-repository.ts';
 import type { Db } from '../../api/repositories/transaction.ts';
 import { type PricedCart, priceShoppingCart } from '../../api/services/cart-pricing-service.ts';
@@ -123,6 +129,10 @@ export interface VisitorData {
   orderMemberAreaIds?: string[];
   /** The signed-in user's order history, on their account page. */
   orders?: OrderSummary[];
+  /** The subscriptions an order started (206), or the signed-in user's (their account page). */
+  subscriptions?: Subscription[];
+  /** The subscription a verified emailed link names (/account/subscription). */
+  subscription?: Subscription;
 }
 
 /** The account page lists this many of a user's newest orders; a store's buyers rarely have more. */
@@ -432,6 +442,23 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
       ]);
       return { cart, digitalPreview };
     }
+    case 'subscription-confirmed': {
+      const token = query.get('orderToken') ?? '';
+      const [cart, order] = await Promise.all([
+        own(request.cartId),
+        isId(token) ? getOrder(db, websiteId, token) : undefined,
+      ]);
+      const subscriptions = order ? await subscriptionsOfOrder(db, websiteId, order.id) : undefined;
+      return { cart: open(cart), order, subscriptions };
+    }
+    case 'subscription-manage': {
+      const link = request.subscriptionLink;
+      const [cart, subscription] = await Promise.all([
+        loadOpenCart(db, request),
+        link?.ok ? getSubscription(db, websiteId, link.subscriptionId) : undefined,
+      ]);
+      return { cart, subscription };
+    }
     case 'order-status': {
       const [cart, order] = await Promise.all([
         loadOpenCart(db, request),
@@ -441,13 +468,13 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
     }
     case 'account': {
       const accountId = request.viewer?.account?.id;
-      const [cart, orders] = await Promise.all([
+      const mine = route.page === 'account' && accountId !== undefined;
+      const [cart, orders, subscriptions] = await Promise.all([
         loadOpenCart(db, request),
-        route.page === 'account' && accountId !== undefined
-          ? listOrdersOfSiteUser(db, websiteId, accountId, ORDER_HISTORY_LIMIT)
-          : undefined,
+        mine ? listOrdersOfSiteUser(db, websiteId, accountId, ORDER_HISTORY_LIMIT) : undefined,
+        mine ? listSubscriptionsOfSiteUser(db, websiteId, accountId, ORDER_HISTORY_LIMIT) : undefined,
       ]);
-      return { cart, orders };
+      return { cart, orders, subscriptions };
     }
     default:
       return { cart: request.openCart ? request.openCart.cart : await loadOpenCart(db, request) };

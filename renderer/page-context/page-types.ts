@@ -16,6 +16,7 @@ export const PAGE_TYPES = {
   showCart: 200,
   checkout: 201,
   orderConfirmed: 202,
+  subscriptionConfirmed: 206,
   membershipConfirmed: 208,
   digitalProductPreview: 210,
   orderStatus: 211,

@@ -20,6 +20,10 @@ export type Route =
   | { kind: 'downloads' }
   /** /checkout/download-preview?productId=…: the owner's preview of a digital product's download page (210). */
   | { kind: 'digital-preview' }
+  /** /checkout/subscription-confirmed: an order that started a subscription (206), in place of 202. */
+  | { kind: 'subscription-confirmed' }
+  /** /account/subscription: one subscription, by the signed link in its emails. */
+  | { kind: 'subscription-manage' }
   | { kind: 'search' }
   | { kind: 'account'; page: AccountPage }
   /** /account/orders/12: one order's status page (211), for its owner or the holder of its token. */
@@ -50,6 +54,9 @@ export function resolveRoute(pathname: string): Route {
   if (segments.length === 2 && first === 'checkout' && second === 'downloads') return { kind: 'downloads' };
   if (segments.length === 2 && first === 'checkout' && second === 'download-preview')
     return { kind: 'digital-preview' };
+  if (segments.length === 2 && first === 'checkout' && second === 'subscription-confirmed') {
+    return { kind: 'subscription-confirmed' };
+  }
   if (first === 'account') return accountRoute(segments);
   if (segments.length === 1) return { kind: 'collection', collectionUrlId: first! };
   if (segments.length === 2) return { kind: 'item', collectionUrlId: first!, itemUrlId: second! };
@@ -63,6 +70,7 @@ const MAX_ORDER_NUMBER = 2_147_483_647;
 /** /account is the account itself; /account/sign-in and the like its other pages; /account/orders/N an order. */
 function accountRoute(segments: readonly string[]): Route {
   if (segments.length === 1) return { kind: 'account', page: 'account' };
+  if (segments.length === 2 && segments[1] === 'subscription') return { kind: 'subscription-manage' };
   if (segments.length === 3 && segments[1] === 'orders' && ORDER_NUMBER.test(segments[2]!)) {
     const orderNumber = Number(segments[2]);
     return orderNumber <= MAX_ORDER_NUMBER ? { kind: 'order-status', orderNumber } : { kind: 'not-found' };
@@ -113,6 +121,8 @@ export function holdsPersonalDetails(route: Route): boolean {
     route.kind === 'order-confirmed' ||
     route.kind === 'downloads' ||
     route.kind === 'digital-preview' ||
+    route.kind === 'subscription-confirmed' ||
+    route.kind === 'subscription-manage' ||
     route.kind === 'account' ||
     route.kind === 'order-status'
   );

@@ -28,6 +28,9 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
 
 export async function startFakeIntentsServer(options: { failNext?: () => boolean } = {}) {
   const intents = new Map<string, Intent>();
+  /** Customer id → the payment method attached to it. */
+  const customers = new Map<string, string>();
+  const customerKeys = new Map<string, string>();
   const byKey = new Map<string, Intent>();
   const requests: { method: string; path: string; idempotencyKey: string | undefined; form: Record<string, string> }[] =
     [];
@@ -45,8 +48,40 @@ export async function startFakeIntentsServer(options: { failNext?: () => boolean
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
     if (options.failNext?.()) return send(500, { error: { type: 'api_error', message: 'Something went wrong' } });
+    if (request.method === 'POST' && path === '/v1/customers') {
+      const id = customerKeys.get(idempotencyKey ?? '') ?? `cus_${++count}`;
+      customers.set(id, form.get('payment_method') ?? '');
+      if (idempotencyKey) customerKeys.set(idempotencyKey, id);
+      return send(200, { id, object: 'customer' });
+    }
     if (request.method === 'POST' && path === '/v1/payment_intents') {
       if (idempotencyKey && byKey.has(idempotencyKey)) return send(200, byKey.get(idempotencyKey));
+      // A method charged again belongs to a customer it was attached to, as the real API insists.
+      const customer = form.get('customer');
+      if (form.get('off_session') === 'true' && customers.get(customer ?? '') !== form.get('payment_method')) {
+        return send(400, {
+          error: { type: 'invalid_request_error', message: "The payment method is not the customer's" },
+        });
+      }
+      if (form.get('off_session') === 'true' && form.get('payment_method') === 'pm_card_authenticationRequired') {
+        const id = `pi_${++count}`;
+        intents.set(id, {
+          id,
+          status: 'requires_payment_method',
+          amount: Number(form.get('amount')),
+          currency: form.get('currency') ?? '',
+          metadata: { reference: form.get('metadata[reference]') ?? '' },
+          last_payment_error: { code: 'authentication_required', message: 'This payment needs the customer.' },
+        });
+        return send(402, {
+          error: {
+            type: 'card_error',
+            code: 'authentication_required',
+            message: 'This payment needs the customer.',
+            payment_intent: { id },
+          },
+        });
+      }
       const id = `pi_${++count}`;
       const card = form.get('payment_method');
       const intent: Intent = {
