@@ -305,6 +305,7 @@ const SAMPLES: Record<string, { url?: string; body?: unknown }> = {
     body: {},
   },
   'GET /api/owner/service-sessions': { url: '/api/owner/service-sessions' },
+  'GET /api/owner/subscriptions': { url: '/api/owner/subscriptions' },
   'GET /api/owner/design/tweaks': {},
   // The demo site keeps every tweak at its default: {} is what it has.
   'PUT /api/owner/design/tweaks': { body: { values: {} } },
