@@ -170,6 +170,8 @@ export const API_ERRORS = {
   // The owner's orders panel (owner-order-routes.ts).
   'order-already-fulfilled': { status: 409, message: 'This order has already been fulfilled.' },
   'order-canceled': { status: 409, message: 'This order has been cancelled.' },
+  // Digital delivery (owner-download-routes.ts).
+  'order-has-no-downloads': { status: 409, message: 'This order has no files to download.' },
   'order-not-cancelable': { status: 409, message: 'Only an order that has not been fulfilled can be cancelled.' },
   'order-line-not-found': { status: 400, message: (p) => `This order has no line ${p.lineNumber}.` },
   'order-line-too-many': { status: 409, message: (p) => `Line ${p.lineNumber} has fewer items left to fulfil.` },

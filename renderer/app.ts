@@ -189,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     media,
     payments,
     previewer,
+    now,
   });
   await app.register(islandsRoute, { bundle: islands });
   await app.register(adminRoutes, { bundle: bundleAdmin });
@@ -209,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     captcha,
     secret: options.secret,
     payments,
+    media,
   });
   return app;
 }

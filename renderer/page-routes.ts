@@ -12,7 +12,9 @@ import type { CaptchaConfig } from '../api/captcha/index.ts';
 import { CART_COOKIE, hasVisitorCookie } from '../api/cookie-names.ts';
 import type { ContentClock } from '../api/db/content-clock.ts';
 import type { Database } from '../api/db/schema.ts';
+import { ownerCookieAllows } from '../api/http/owner-auth.ts';
 import type { RateLimiter } from '../api/http/rate-limits.ts';
+import type { MediaStore } from '../api/media/media-store.ts';
 import type { PaymentProvider } from '../api/payments/payment-provider.ts';
 import { TEST_PROVIDER_NAME } from '../api/payments/test-payment-provider.ts';
 import { cartVersion, type ShoppingCart } from '../api/repositories/cart-repository.ts';
@@ -30,6 +32,7 @@ import { checkoutRoutes } from './checkout-routes.ts';
 import { CRUMB_SLOT, fillCrumbSlot } from './crumb-slot.ts';
 import { loadDonationAttempt } from './donation-attempts.ts';
 import { donationRoutes } from './donation-routes.ts';
+import { downloadRoutes } from './download-routes.ts';
 import { escapeHtml } from './escape-html.ts';
 import { fallbackPageFor } from './fallback-page.ts';
 import { FORM_ATTEMPT_PARAM, type FormAttempt, loadFormAttempt } from './form-attempts.ts';
@@ -79,6 +82,8 @@ export interface PageRoutesOptions {
   secret: string;
   /** Charges checkout's orders; the checkout page asks for what it needs. */
   payments: PaymentProvider;
+  /** Where digital products' files are kept: their download links stream them. */
+  media: MediaStore;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -135,6 +140,8 @@ interface PageAnswer {
   viewer?: PageViewer;
   localization?: PageLocalization;
   reviewsRequestOrder?: number;
+  /** A signed-in owner who may see products asks (the digital product preview, 210). */
+  ownerPreview?: boolean;
 }
 
 /** What a shopper's page may show of them, as the page context has it, and their open cart already read. */
@@ -330,6 +337,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       viewer: answer.viewer,
       localization: answer.localization,
       reviewsRequestOrder: answer.reviewsRequestOrder,
+      secret: options.secret,
+      ownerPreview: answer.ownerPreview,
     });
     if (format === 'json' || format === 'json-pretty') {
       return reply
@@ -438,6 +447,16 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     store: options.store,
   });
 
+  // A purchased file, by its signed link on the download page.
+  await app.register(downloadRoutes, {
+    db,
+    media: options.media,
+    secret: options.secret,
+    limiter: options.limiter,
+    now: options.now,
+    siteFor,
+  });
+
   app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
     const hot = hotPage(request);
     if (hot) return sendKept(request, reply, hot.key, hot.page);
@@ -525,6 +544,9 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         ...subscriptionPageInput(route, query, site.website.id, options.secret, new Date(options.now())),
         viewer,
         reviewsRequestOrder: route.kind === 'reviews-request' ? signedReviewsOrder(site, query) : undefined,
+        ownerPreview:
+          route.kind === 'digital-preview' &&
+          (await ownerCookieAllows(db, site.website.id, cookiesOf(request), 'products:read')),
         // Only for a page that is built: a kept page has its languages already.
         localization: pageLocalization(site, language?.code, unprefixed),
       });

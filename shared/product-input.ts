@@ -29,6 +29,10 @@ export const PRODUCT_LIMITS = {
   descriptionMaxLength: 100_000,
   excerptMaxLength: 5_000,
   maxStock: 1_000_000,
+  /** Files one digital product delivers. */
+  digitalFiles: 20,
+  maxDownloadLimit: 1000,
+  maxDownloadExpiryDays: 3650,
 } as const;
 
 export type TagType = 'tag' | 'category';
@@ -74,6 +78,10 @@ export const PRODUCT_MESSAGES = {
   memberAreaMissing: 'Please choose the member area this membership opens.',
   memberAreaNotAllowed: 'Only a membership opens a member area.',
   digitalFileNotAllowed: 'Only a digital product has a file to download.',
+  tooManyDigitalFiles: `A digital product can deliver at most ${PRODUCT_LIMITS.digitalFiles} files.`,
+  digitalFileRepeated: 'This file is already on the list.',
+  downloadLimitInvalid: `The download limit is a whole number from 1 to ${PRODUCT_LIMITS.maxDownloadLimit.toLocaleString('en-US')}.`,
+  downloadExpiryInvalid: `Links last a whole number of days from 1 to ${PRODUCT_LIMITS.maxDownloadExpiryDays.toLocaleString('en-US')}.`,
   // Spec section 9 gives the limit (200) and no message.
   collectionFull: `A store can hold at most ${PRODUCT_LIMITS.productsPerCollection} products. Remove one before adding another.`,
   stockChanged: 'The stock changed while you were editing. Check the new figure and try again.',
@@ -195,7 +203,21 @@ export function productInputSchema(currency: string) {
     subscription: nullable(subscriptionSchema),
     additionalFieldsFormId: nullable(id),
     memberAreaId: nullable(id),
-    digitalFileId: nullable(id),
+    /** A digital product's files, in the order the download page lists them. */
+    digitalFileIds: array(id).max(PRODUCT_LIMITS.digitalFiles, PRODUCT_MESSAGES.tooManyDigitalFiles),
+    /** Downloads of each file per order, and the days a purchase's links last; null for the store's defaults. */
+    downloadLimit: nullable(
+      number()
+        .int(PRODUCT_MESSAGES.downloadLimitInvalid)
+        .min(1, PRODUCT_MESSAGES.downloadLimitInvalid)
+        .max(PRODUCT_LIMITS.maxDownloadLimit, PRODUCT_MESSAGES.downloadLimitInvalid),
+    ),
+    downloadExpiryDays: nullable(
+      number()
+        .int(PRODUCT_MESSAGES.downloadExpiryInvalid)
+        .min(1, PRODUCT_MESSAGES.downloadExpiryInvalid)
+        .max(PRODUCT_LIMITS.maxDownloadExpiryDays, PRODUCT_MESSAGES.downloadExpiryInvalid),
+    ),
   }).superRefine((product, ctx) => {
     const problem = (path: (string | number)[], message: string) =>
       ctx.addIssue({ code: 'custom', path, message, input: product });
@@ -245,9 +267,11 @@ export function productInputSchema(currency: string) {
     if (product.productType !== PRODUCT_TYPES.paywall && product.memberAreaId) {
       problem(['memberAreaId'], PRODUCT_MESSAGES.memberAreaNotAllowed);
     }
-    if (product.productType !== PRODUCT_TYPES.digital && product.digitalFileId) {
-      problem(['digitalFileId'], PRODUCT_MESSAGES.digitalFileNotAllowed);
+    if (product.productType !== PRODUCT_TYPES.digital && product.digitalFileIds.length > 0) {
+      problem(['digitalFileIds'], PRODUCT_MESSAGES.digitalFileNotAllowed);
     }
+    for (const index of repeated(product.digitalFileIds))
+      problem(['digitalFileIds', index], PRODUCT_MESSAGES.digitalFileRepeated);
   });
 }
 
@@ -296,5 +320,6 @@ export interface OwnerProduct extends ProductInput {
   fullUrl: string;
   currency: string;
   images: OwnerImage[];
-  digitalFile: { id: string; filename: string; sizeBytes: number } | null;
+  /** The files of digitalFileIds, by the same order. */
+  digitalFiles: Array<{ id: string; filename: string; sizeBytes: number }>;
 }

@@ -7,7 +7,9 @@
  * details (the buyer is emailed), cancelling through the confirm modal and
  * refunding all or part. Below them, the store's subscriptions and where
  * each stands (issue 24); an order says which subscription it started or
- * renews.
+ * renews. Issue 24 too: an order's downloads with the owner's reset
+ * (order-downloads.tsx), and the service sessions with their attendees
+ * (service-sessions.tsx).
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
@@ -16,6 +18,8 @@ import { amountToMinor } from '../../shared/order-admin-schemas.ts';
 import { ClientApiError, ownerRequest } from '../owner-api.ts';
 import { Panel, Status } from '../panel.tsx';
 import { useSession } from '../session.tsx';
+import { OrderDownloads } from './order-downloads.tsx';
+import { ServiceSessions } from './service-sessions.tsx';
 
 type OrderStatus = 'PENDING' | 'FULFILLED' | 'CANCELED';
 
@@ -38,7 +42,15 @@ interface OrderDetail {
     discountCents: string;
     testMode: boolean;
     shippingAddress: { line1: string; line2: string | null; city: string; postalCode: string; country: string } | null;
-    items: { lineNumber: number; sku: string; productName: string; quantity: number; unitPriceCents: string }[];
+    items: {
+      lineNumber: number;
+      sku: string;
+      productName: string;
+      quantity: number;
+      unitPriceCents: string;
+      /** A variant's options as bought: a service's session among them. */
+      optionValues: { optionName: string; value: string }[];
+    }[];
     fulfilledOn: string | null;
     canceledOn: string | null;
     trackingNumber: string | null;
@@ -239,6 +251,7 @@ export function OrdersPanel() {
           Next page
         </button>
       </nav>
+      <ServiceSessions refresh={page} onShowOrder={setShownId} />
       <SubscriptionsList />
       {shownId ? (
         <OrderDetailView
@@ -375,7 +388,12 @@ function OrderDetailView({ orderId, onChanged, onClose }: { orderId: string; onC
         <tbody>
           {order.items.map((line) => (
             <tr key={line.lineNumber}>
-              <td>{line.productName}</td>
+              <td>
+                {line.productName}
+                {line.optionValues.length > 0
+                  ? ` (${line.optionValues.map((option) => `${option.optionName}: ${option.value}`).join(', ')})`
+                  : ''}
+              </td>
               <td>{line.sku}</td>
               <td>{line.quantity}</td>
               <td>{sentOf(line)}</td>
@@ -489,6 +507,7 @@ function OrderDetailView({ orderId, onChanged, onClose }: { orderId: string; onC
           </tbody>
         </table>
       ) : null}
+      <OrderDownloads orderId={order.id} writable={writable} />
       {writable && order.status === 'PENDING' ? (
         <FulfilForm
           // A new form after each parcel: its quantities start from what is left then.

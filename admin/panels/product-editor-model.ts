@@ -48,7 +48,7 @@ export interface ProductsListing {
 /** The editor's state: what it will send, and the pictures it shows by id. */
 export interface EditorProduct extends ProductInput {
   images: OwnerImage[];
-  digitalFile: OwnerProduct['digitalFile'];
+  digitalFiles: OwnerProduct['digitalFiles'];
 }
 
 export const PRODUCTS_PANEL_PATH = '/config/products';
@@ -97,8 +97,10 @@ export function blankProduct(productType: number): EditorProduct {
     subscription: null,
     additionalFieldsFormId: null,
     memberAreaId: null,
-    digitalFileId: null,
-    digitalFile: null,
+    digitalFileIds: [],
+    digitalFiles: [],
+    downloadLimit: null,
+    downloadExpiryDays: null,
   };
 }
 
@@ -109,7 +111,7 @@ export function editorProduct(product: OwnerProduct): EditorProduct {
 
 /** What the editor sends: the input without what it only shows. */
 export function productInput(product: EditorProduct): ProductInput {
-  const { images: _images, digitalFile: _file, ...input } = product;
+  const { images: _images, digitalFiles: _files, ...input } = product;
   return input;
 }
 
@@ -129,9 +131,22 @@ export function withProductType(product: EditorProduct, productType: number): Ed
     variants,
     subscription: stocked ? product.subscription : null,
     memberAreaId: productType === PRODUCT_TYPES.paywall ? product.memberAreaId : null,
-    digitalFileId: productType === PRODUCT_TYPES.digital ? product.digitalFileId : null,
-    digitalFile: productType === PRODUCT_TYPES.digital ? product.digitalFile : null,
+    digitalFileIds: productType === PRODUCT_TYPES.digital ? product.digitalFileIds : [],
+    digitalFiles: productType === PRODUCT_TYPES.digital ? product.digitalFiles : [],
+    downloadLimit: productType === PRODUCT_TYPES.digital ? product.downloadLimit : null,
+    downloadExpiryDays: productType === PRODUCT_TYPES.digital ? product.downloadExpiryDays : null,
   };
+}
+
+/** The digital product's files with one more uploaded, or without one the owner removed. */
+export function withDigitalFile(product: EditorProduct, file: OwnerProduct['digitalFiles'][number]): EditorProduct {
+  const digitalFiles = [...product.digitalFiles.filter((kept) => kept.id !== file.id), file];
+  return { ...product, digitalFiles, digitalFileIds: digitalFiles.map((kept) => kept.id) };
+}
+
+export function withoutDigitalFile(product: EditorProduct, fileId: string): EditorProduct {
+  const digitalFiles = product.digitalFiles.filter((kept) => kept.id !== fileId);
+  return { ...product, digitalFiles, digitalFileIds: digitalFiles.map((kept) => kept.id) };
 }
 
 /** 'Linen Apron' and ['Small', 'Blue'] → 'LINEN-APRON-SMALL-BLUE', a SKU the owner can keep or change. */

@@ -9,11 +9,17 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
+import {
+  DOWNLOAD_DEFAULTS,
+  DOWNLOAD_PREFERENCES_NAMESPACE,
+  digitalPreviewPath,
+} from '../../shared/digital-downloads.ts';
 import { formatFileSize } from '../../shared/file-size.ts';
 import {
   isSubscribableType,
   type OwnerImage,
   type OwnerProduct,
+  PRODUCT_LIMITS,
   PRODUCT_TYPE_LABELS,
   productInputSchema,
 } from '../../shared/product-input.ts';
@@ -32,6 +38,8 @@ import {
   PRODUCTS_PANEL_PATH,
   type ProductsListing,
   productInput,
+  withDigitalFile,
+  withoutDigitalFile,
   withProductType,
 } from './product-editor-model.ts';
 import { ProductImagesEditor } from './product-images-editor.tsx';
@@ -194,7 +202,7 @@ function EditorForm({ initial, onSaved }: { initial: Loaded; onSaved(title: stri
     if (!file) return;
     const refused = checkBeforeUpload('file', file);
     if (refused) {
-      setProblems({ ...problems, digitalFileId: refused });
+      setProblems({ ...problems, digitalFileIds: refused });
       return;
     }
     try {
@@ -202,10 +210,10 @@ function EditorForm({ initial, onSaved }: { initial: Loaded; onSaved(title: stri
         '/api/owner/media/files',
         file,
       );
-      change({ digitalFileId: answer.file.id, digitalFile: answer.file });
-      setProblems({ ...problems, digitalFileId: '' });
+      setProduct((current) => withDigitalFile(current, answer.file));
+      setProblems({ ...problems, digitalFileIds: '' });
     } catch (error) {
-      setProblems({ ...problems, digitalFileId: error instanceof Error ? error.message : String(error) });
+      setProblems({ ...problems, digitalFileIds: error instanceof Error ? error.message : String(error) });
     }
   };
 
@@ -416,28 +424,102 @@ function EditorForm({ initial, onSaved }: { initial: Loaded; onSaved(title: stri
         </div>
       ) : null}
       {product.productType === PRODUCT_TYPES.digital ? (
-        <div className="field">
-          <label htmlFor={`${id}-file`}>File to download</label>
-          <p className="field__hint" id={`${id}-file-hint`}>
-            {product.digitalFile
-              ? `Now: ${product.digitalFile.filename} (${formatFileSize(product.digitalFile.sizeBytes)}). Choose another to replace it.`
-              : `Any kind of file, up to ${formatFileSize(UPLOAD_RULES.file.maxBytes)}.`}
-          </p>
+        <fieldset className="digital-files">
+          <legend>Files to download</legend>
+          {product.digitalFiles.length > 0 ? (
+            <ul className="digital-files__list">
+              {product.digitalFiles.map((file) => (
+                <li key={file.id}>
+                  {file.filename} ({formatFileSize(file.sizeBytes)}){' '}
+                  {editable ? (
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Remove ${file.filename}`}
+                      onClick={() => setProduct((current) => withoutDigitalFile(current, file.id))}
+                    >
+                      Remove
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>No files yet: buyers would get nothing to download.</p>
+          )}
           {canUpload ? (
-            <input
-              id={`${id}-file`}
-              name="digitalFileId"
-              type="file"
-              aria-describedby={`${id}-file-hint`}
-              onChange={(event) => void uploadDigitalFile(event.currentTarget.files?.[0])}
-            />
+            <div className="field">
+              <label htmlFor={`${id}-file`}>Add a file</label>
+              <p className="field__hint" id={`${id}-file-hint`}>
+                Any kind of file, up to {formatFileSize(UPLOAD_RULES.file.maxBytes)}. Buyers download it from the link
+                in their receipt; it is never shown on the site.
+              </p>
+              <input
+                id={`${id}-file`}
+                name="digitalFileIds"
+                type="file"
+                aria-describedby={`${id}-file-hint`}
+                onChange={(event) => {
+                  void uploadDigitalFile(event.currentTarget.files?.[0]);
+                  event.currentTarget.value = '';
+                }}
+              />
+            </div>
           ) : null}
-          {problems.digitalFileId ? (
+          {problems.digitalFileIds ? (
             <p className="field__problem" role="alert">
-              {problems.digitalFileId}
+              {problems.digitalFileIds}
             </p>
           ) : null}
-        </div>
+          <p className="field__hint" id={`${id}-download-hint`}>
+            Leave these empty for the store's defaults: {DOWNLOAD_DEFAULTS.limit} downloads for{' '}
+            {DOWNLOAD_DEFAULTS.expiryDays} days, unless set under Commerce preferences (namespace{' '}
+            {DOWNLOAD_PREFERENCES_NAMESPACE}).
+          </p>
+          <div className="field">
+            <label htmlFor={`${id}-download-limit`}>Downloads of each file per order</label>
+            <input
+              id={`${id}-download-limit`}
+              name="downloadLimit"
+              aria-describedby={`${id}-download-hint`}
+              type="number"
+              min={1}
+              max={PRODUCT_LIMITS.maxDownloadLimit}
+              placeholder={String(DOWNLOAD_DEFAULTS.limit)}
+              value={product.downloadLimit ?? ''}
+              disabled={!editable}
+              onChange={(event) =>
+                change({ downloadLimit: event.target.value === '' ? null : Number(event.target.value) })
+              }
+            />
+            {problems.downloadLimit ? <p className="field__problem">{problems.downloadLimit}</p> : null}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-download-days`}>Days the download links last</label>
+            <input
+              id={`${id}-download-days`}
+              name="downloadExpiryDays"
+              aria-describedby={`${id}-download-hint`}
+              type="number"
+              min={1}
+              max={PRODUCT_LIMITS.maxDownloadExpiryDays}
+              placeholder={String(DOWNLOAD_DEFAULTS.expiryDays)}
+              value={product.downloadExpiryDays ?? ''}
+              disabled={!editable}
+              onChange={(event) =>
+                change({ downloadExpiryDays: event.target.value === '' ? null : Number(event.target.value) })
+              }
+            />
+            {problems.downloadExpiryDays ? <p className="field__problem">{problems.downloadExpiryDays}</p> : null}
+          </div>
+          {itemId ? (
+            <p>
+              <a href={digitalPreviewPath(itemId)} target="_blank" rel="noreferrer">
+                Preview the buyer's download page
+              </a>
+            </p>
+          ) : null}
+        </fieldset>
       ) : null}
       <Status status={status} />
       <div className="row-actions">

@@ -36,6 +36,7 @@ import * as orderPayments from './migrations/0034-order-payments.ts';
 import * as contentRevisions from './migrations/0035-content-revisions.ts';
 import * as orderFulfilmentAndRefunds from './migrations/0036-order-fulfilment-and-refunds.ts';
 import * as subscriptions from './migrations/0037-subscriptions.ts';
+import * as digitalDownloads from './migrations/0038-digital-downloads.ts';
 import * as orderShipments from './migrations/0039-order-shipments.ts';
 import * as donationsAndMailingList from './migrations/0040-donations-and-mailing-list.ts';
 import * as checkoutRulesContentChanges from './migrations/0041-checkout-rules-content-changes.ts';
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0035-content-revisions': contentRevisions,
   '0036-order-fulfilment-and-refunds': orderFulfilmentAndRefunds,
   '0037-subscriptions': subscriptions,
+  '0038-digital-downloads': digitalDownloads,
   '0039-order-shipments': orderShipments,
   '0040-donations-and-mailing-list': donationsAndMailingList,
   '0041-checkout-rules-content-changes': checkoutRulesContentChanges,

@@ -265,8 +265,9 @@ export interface ProductsTable {
   onSale: Generated<boolean>;
   /** A paywall product's member area, which buying it opens (migration 0023); null for every other product. */
   memberAreaId: Nullable<string>;
-  /** A digital product's file to download (migration 0031); null until the owner uploads one. */
-  digitalFileId: Nullable<string>;
+  /** Downloads of each file per order and days they last (migration 0038); null keeps the store's default. */
+  downloadLimit: Nullable<number>;
+  downloadExpiryDays: Nullable<number>;
 }
 
 export interface ProductVariantsTable {
@@ -932,6 +933,27 @@ export interface MediaFilesTable {
   createdOn: CreatedAt;
 }
 
+/** One file a digital product delivers (migration 0038), in the owner's order. */
+export interface ProductDigitalFilesTable {
+  websiteId: string;
+  itemId: string;
+  fileId: string;
+  position: number;
+}
+
+/** A buyer's right to one file of one paid order (migration 0038): downloads counted against its limit, until it ends. */
+export interface OrderDownloadsTable {
+  websiteId: string;
+  orderId: string;
+  fileId: string;
+  /** The product that sold it. */
+  itemId: string;
+  downloadsUsed: Generated<number>;
+  downloadLimit: number;
+  expiresOn: Date;
+  createdOn: CreatedAt;
+}
+
 /** One saved revision of a collection or an item, whole (migration 0035): its history, and what a restore copies back. */
 export interface ContentRevisionsTable {
   websiteId: string;
@@ -1014,6 +1036,8 @@ export interface Database {
   mediaFiles: MediaFilesTable;
   donations: DonationsTable;
   mailingListSubscribers: MailingListSubscribersTable;
+  productDigitalFiles: ProductDigitalFilesTable;
+  orderDownloads: OrderDownloadsTable;
 }
 
 export type Website = Selectable<WebsitesTable>;

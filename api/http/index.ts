@@ -55,6 +55,8 @@ export interface ApiRoutesOptions {
   payments: PaymentProvider;
   /** The renderer's side of the content editors' preview and style panel (renderer/site-previewer.ts). */
   previewer?: SitePreviewer;
+  /** The clock download links end by; Date.now unless a test fixes it. */
+  now?: () => number;
 }
 
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -127,6 +129,7 @@ async function apiScope(app: FastifyInstance, options: ApiRoutesOptions): Promis
     media: options.media,
     payments: options.payments,
     previewer: options.previewer,
+    now: options.now ?? Date.now,
   });
   await app.register(openApiRoute);
   await app.register(cartCheckoutRoutes, { db: options.db });

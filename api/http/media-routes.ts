@@ -219,13 +219,13 @@ export async function mediaRoutes(app: FastifyInstance, options: { db: Db; media
         .where('websiteId', '=', websiteId)
         .where('id', '=', fileId)
         .executeTakeFirst();
-      const stored = row ? await media.readFile(websiteId, fileId) : undefined;
+      const stored = row ? await media.openFile(websiteId, fileId) : undefined;
       if (!row || !stored) throw new ApiError('file-not-found');
       return reply
         .type(row.contentType)
         .header('content-length', String(stored.size))
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.filename)}`)
-        .send(stored.stream);
+        .send(stored.open());
     },
   });
 }

@@ -10,6 +10,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { type OwnerAction, roleAllows } from '../../shared/owner-permissions.ts';
 import { ApiError } from '../api-errors.ts';
+import { OWNER_SESSION_COOKIE } from '../cookie-names.ts';
 import type { ApiKeyInfo } from '../repositories/api-key-repository.ts';
 import { findOwnerSession, type OwnerSession } from '../repositories/owner-account-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
@@ -18,6 +19,7 @@ import { authenticateApiKey, bearerKey } from './api-key-auth.ts';
 import { verifyCrumb } from './crumb.ts';
 import { readOwnerCookie } from './owner-cookies.ts';
 import { requireSite } from './site.ts';
+import { sessionToken } from './site-user-cookies.ts';
 
 export const OWNER_XSRF_HEADER = 'x-owner-xsrf-token';
 
@@ -107,4 +109,21 @@ export function requireOwner(request: FastifyRequest): Owner {
 /** The contributor calling, or null for an API key (which acts for no one in particular). */
 export function callingContributorId(owner: Owner): string | null {
   return owner.actor.kind === 'contributor' ? owner.actor.session.contributor.id : null;
+}
+
+/**
+ * Whether a page request's owner session cookie opens a session that may
+ * take `action`: pages the owner alone may see (the digital product
+ * preview, page type 210), read without the API scope's cookie plugin.
+ */
+export async function ownerCookieAllows(
+  db: Db,
+  websiteId: string,
+  cookies: Readonly<Record<string, string | undefined>>,
+  action: OwnerAction,
+): Promise<boolean> {
+  const token = sessionToken(cookies[OWNER_SESSION_COOKIE]);
+  if (token === undefined) return false;
+  const session = await findOwnerSession(db, websiteId, token);
+  return session !== undefined && roleAllows(session.contributor.role, action);
 }

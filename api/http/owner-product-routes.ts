@@ -48,7 +48,7 @@ const currencyOf = (owner: Owner) => owner.site.settings.baseCurrency;
 async function productJson(db: Db, websiteId: string, itemId: string): Promise<OwnerProduct> {
   const detail = await getOwnerProduct(db, websiteId, itemId);
   if (!detail) throw new ApiError('product-not-found');
-  const { item, product, variants, images, digitalFile } = detail;
+  const { item, product, variants, images, digitalFiles } = detail;
   const collection = await db
     .selectFrom('collections')
     .select('urlId')
@@ -91,8 +91,10 @@ async function productJson(db: Db, websiteId: string, itemId: string): Promise<O
       : null,
     additionalFieldsFormId: product.additionalFieldsFormId,
     memberAreaId: product.memberAreaId,
-    digitalFileId: product.digitalFileId,
-    digitalFile: digitalFile ? { ...digitalFile, sizeBytes: Number(digitalFile.sizeBytes) } : null,
+    digitalFileIds: digitalFiles.map((file) => file.id),
+    digitalFiles: digitalFiles.map((file) => ({ ...file, sizeBytes: Number(file.sizeBytes) })),
+    downloadLimit: product.downloadLimit,
+    downloadExpiryDays: product.downloadExpiryDays,
   };
 }
 

@@ -14,6 +14,7 @@ import { mediaRoutes } from './media-routes.ts';
 import { multilingualRoutes } from './multilingual-routes.ts';
 import { ownerCheckoutRulesRoutes } from './owner-checkout-rules-routes.ts';
 import { ownerDonationRoutes } from './owner-donation-routes.ts';
+import { ownerDownloadRoutes } from './owner-download-routes.ts';
 import { ownerFormRoutes } from './owner-form-routes.ts';
 import { ownerInventoryRoutes } from './owner-inventory-routes.ts';
 import { ownerOrderRoutes } from './owner-order-routes.ts';
@@ -35,6 +36,7 @@ export async function ownerRoutes(
     previewer?: SitePreviewer;
     /** Signs the unsubscribe links of newsletters (renderer/server-secret.ts). */
     secret: string;
+    now: () => number;
   },
 ): Promise<void> {
   await app.register(ownerSessionRoutes, options);
@@ -55,5 +57,6 @@ export async function ownerRoutes(
   await app.register(ownerProductFeedRoutes, { db: options.db });
   await app.register(ownerOrderRoutes, { db: options.db, payments: options.payments });
   await app.register(ownerDonationRoutes, { db: options.db, secret: options.secret });
+  await app.register(ownerDownloadRoutes, { db: options.db, now: options.now });
   await app.register(contentRoutes, { db: options.db, previewer: options.previewer });
 }

@@ -113,11 +113,15 @@ export class MediaStore {
     await rm(this.filePath(websiteId, fileId), { force: true });
   }
 
-  /** The stored bytes of a file, as a stream with their size; undefined when it is not there. */
-  async readFile(websiteId: string, fileId: string) {
+  /** A stored file's size, or undefined when it is not there; open() then streams its bytes, or some of them. */
+  async openFile(websiteId: string, fileId: string) {
     const file = this.filePath(websiteId, fileId);
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) return undefined;
-    return { size: info.size, stream: createReadStream(file) };
+    return {
+      size: info.size,
+      /** `end` is inclusive, as in a Range header. */
+      open: (range?: { start: number; end: number }) => createReadStream(file, range),
+    };
   }
 }

@@ -424,6 +424,23 @@ export async function getOrderAwaitingPayment(
   return order ? { ...(await orderWithLines(db, order)), orderNumber: null } : undefined;
 }
 
+/** A paid order by the token of its receipt email's links (migration 0034). */
+export async function getOrderByStatusToken(
+  db: Db,
+  websiteId: string,
+  statusToken: string,
+): Promise<PlacedOrder | undefined> {
+  if (!isStatusToken(statusToken)) return undefined;
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('websiteId', '=', websiteId)
+    .where('statusToken', '=', statusToken)
+    .where('paymentStatus', '=', 'paid')
+    .executeTakeFirst();
+  return order ? withLines(db, order) : undefined;
+}
+
 /** An order by the number the buyer sees (the status page's address); its owner is checked by the caller. */
 export async function getOrderByNumber(
   db: Db,

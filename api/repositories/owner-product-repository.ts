@@ -36,7 +36,8 @@ export interface OwnerProductDetail {
   variants: ProductVariant[];
   /** The product's pictures in order, variants' pictures included. */
   images: Image[];
-  digitalFile: { id: string; filename: string; sizeBytes: string } | null;
+  /** A digital product's files, in the order its download page lists them. */
+  digitalFiles: Array<{ id: string; filename: string; sizeBytes: string }>;
 }
 
 /** The website's stores (product collections) with how many products each holds. */
@@ -133,21 +134,38 @@ export async function getOwnerProduct(
   ]);
   if (!item || !product) return undefined;
   const { searchDocument: _search, ...shown } = item;
-  const file = product.digitalFileId
-    ? await db
-        .selectFrom('mediaFiles')
-        .select(['id', 'filename', 'sizeBytes'])
-        .where('websiteId', '=', websiteId)
-        .where('id', '=', product.digitalFileId)
-        .executeTakeFirst()
-    : undefined;
+  const files = await listProductFiles(db, websiteId, [itemId]);
   return {
     item: readJsonColumns('items', shown),
     product: readJsonColumns('products', product),
     variants: variants.map((variant) => readJsonColumns('productVariants', variant)),
     images: gallery.map((image) => readJsonColumns('images', image)),
-    digitalFile: file ?? null,
+    digitalFiles: files.map(({ id, filename, sizeBytes }) => ({ id, filename, sizeBytes })),
   };
+}
+
+export interface ProductFile {
+  itemId: string;
+  id: string;
+  filename: string;
+  contentType: string;
+  sizeBytes: string;
+}
+
+/** The files the given digital products deliver, product by product in the owner's order. */
+export async function listProductFiles(db: Db, websiteId: string, itemIds: readonly string[]): Promise<ProductFile[]> {
+  if (itemIds.length === 0) return [];
+  return db
+    .selectFrom('productDigitalFiles as pf')
+    .innerJoin('mediaFiles as f', (join) =>
+      join.onRef('f.websiteId', '=', 'pf.websiteId').onRef('f.id', '=', 'pf.fileId'),
+    )
+    .select(['pf.itemId', 'f.id', 'f.filename', 'f.contentType', 'f.sizeBytes'])
+    .where('pf.websiteId', '=', websiteId)
+    .where('pf.itemId', 'in', itemIds)
+    .orderBy('pf.itemId')
+    .orderBy('pf.position')
+    .execute();
 }
 
 export interface EditorChoices {

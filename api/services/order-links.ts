@@ -6,6 +6,7 @@
  * reached from the receipt email by the order's own random status token, or
  * by its owner signed in.
  */
+import { downloadsPath } from '../../shared/digital-downloads.ts';
 import type { PlacedOrder } from '../repositories/order-repository.ts';
 
 /** Where checkout sends the buyer once the order is placed. */
@@ -35,4 +36,9 @@ export function orderStatusLink(origin: string, order: Pick<PlacedOrder, 'orderN
   const url = new URL(orderStatusPath(order.orderNumber), origin);
   if (order.statusToken !== null) url.searchParams.set('orderToken', order.statusToken);
   return url.href;
+}
+
+/** The receipt's link to the order's files (issue 24): the download page with the same token as the status link. */
+export function orderDownloadsLink(origin: string, order: Pick<PlacedOrder, 'id' | 'statusToken'>): string {
+  return new URL(downloadsPath(order.statusToken ?? order.id), origin).href;
 }

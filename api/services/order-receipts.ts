@@ -3,7 +3,8 @@
  * the store owner's new-order notice, each with the lines, the totals
  * (subtotal, discounts, shipping, tax, total, what gift cards paid and what
  * was charged) and where it ships. The buyer's carries the link to the
- * order's status page (page type 211) with the order's status token; the
+ * order's status page (page type 211) with the order's status token, and
+ * to its files' download page when it bought a digital product; the
  * owner's answers to the buyer. Plain text, like the product's other mail:
  * every mail program shows it, and the figures line up in a fixed font.
  *
@@ -20,10 +21,11 @@ import { formatMinorUnits } from '../../domain/money/minor-units-text.ts';
 import { isValidEmail } from '../../shared/form-validation.ts';
 import { ROLES } from '../../shared/owner-permissions.ts';
 import { enqueueMail, type MailMessage } from '../mail/index.ts';
+import { orderHasDownloads } from '../repositories/download-repository.ts';
 import type { PlacedOrder } from '../repositories/order-repository.ts';
 import type { Db } from '../repositories/transaction.ts';
 import type { WebsiteWithSettings } from '../repositories/website-repository.ts';
-import { orderStatusLink } from './order-links.ts';
+import { orderDownloadsLink, orderStatusLink } from './order-links.ts';
 
 export interface ReceiptContext {
   siteTitle: string;
@@ -31,6 +33,8 @@ export interface ReceiptContext {
   origin: string;
   /** The website's time zone: the order's date as the store reads it. */
   timeZone: string;
+  /** The order's download page, when it bought files (issue 24). */
+  downloadsLink?: string;
 }
 
 const isZero = (minor: string) => /^-?0+$/.test(minor);
@@ -118,6 +122,13 @@ export function buyerReceipt(order: PlacedOrder, context: ReceiptContext): MailM
       ...totalsText(order),
       ...(address.length > 0 ? ['', 'Shipping to:', ...address] : []),
       ...(order.shippingMethod ? [`Shipping method: ${order.shippingMethod.name}`] : []),
+      ...(context.downloadsLink
+        ? [
+            '',
+            'Download your files here (the link is yours alone; each file may be downloaded a few times):',
+            context.downloadsLink,
+          ]
+        : []),
       '',
       "See your order and how far it has come, at any time (keep this link to yourself; it shows the order's details):",
       orderStatusLink(context.origin, order),
@@ -171,7 +182,18 @@ export async function queueOrderReceipts(
   order: PlacedOrder,
   origin: string,
 ): Promise<void> {
-  const context: ReceiptContext = { siteTitle: site.website.siteTitle, origin, timeZone: site.settings.timeZone };
+  const websiteId = site.website.id;
+  const hasDownloads = await orderHasDownloads(
+    trx,
+    websiteId,
+    order.items.map((line) => line.itemId),
+  );
+  const context: ReceiptContext = {
+    siteTitle: site.website.siteTitle,
+    origin,
+    timeZone: site.settings.timeZone,
+    downloadsLink: hasDownloads ? orderDownloadsLink(origin, order) : undefined,
+  };
   const receipt = buyerReceipt(order, context);
   if (receipt) await enqueueMail(trx, site.website.id, receipt);
   const owner = await orderNotificationAddress(trx, site.website.id);

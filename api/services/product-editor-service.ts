@@ -153,7 +153,8 @@ async function saveInTransaction(
     onSale: single && first.onSale,
     currency,
     memberAreaId: input.productType === PRODUCT_TYPES.paywall ? input.memberAreaId : null,
-    digitalFileId: input.productType === PRODUCT_TYPES.digital ? input.digitalFileId : null,
+    downloadLimit: input.productType === PRODUCT_TYPES.digital ? input.downloadLimit : null,
+    downloadExpiryDays: input.productType === PRODUCT_TYPES.digital ? input.downloadExpiryDays : null,
   };
   if (isNew)
     await trx
@@ -168,8 +169,20 @@ async function saveInTransaction(
       .where('itemId', '=', itemId)
       .execute();
   }
+  await saveDigitalFiles(trx, websiteId, itemId, input);
   await saveVariants(trx, websiteId, itemId, input, options);
   return itemId;
+}
+
+/** The files a digital product delivers, in the editor's order; any other product delivers none. */
+async function saveDigitalFiles(trx: Db, websiteId: string, itemId: string, input: ProductInput): Promise<void> {
+  await trx.deleteFrom('productDigitalFiles').where('websiteId', '=', websiteId).where('itemId', '=', itemId).execute();
+  const fileIds = input.productType === PRODUCT_TYPES.digital ? input.digitalFileIds : [];
+  if (fileIds.length === 0) return;
+  await trx
+    .insertInto('productDigitalFiles')
+    .values(fileIds.map((fileId, position) => ({ websiteId, itemId, fileId, position })))
+    .execute();
 }
 
 function minor(price: string, currency: string): string {
@@ -268,14 +281,16 @@ async function checkReferences(trx: Db, websiteId: string, itemId: string, input
       .executeTakeFirst();
     if (!area) throw fieldError('memberAreaId', PRODUCT_MESSAGES.memberAreaMissing);
   }
-  if (input.productType === PRODUCT_TYPES.digital && input.digitalFileId) {
-    const file = await trx
+  if (input.productType === PRODUCT_TYPES.digital && input.digitalFileIds.length > 0) {
+    const found = await trx
       .selectFrom('mediaFiles')
       .select('id')
       .where('websiteId', '=', websiteId)
-      .where('id', '=', input.digitalFileId)
-      .executeTakeFirst();
-    if (!file) throw fieldError('digitalFileId', 'That file was not found. Upload it again.');
+      .where('id', 'in', input.digitalFileIds)
+      .execute();
+    const known = new Set(found.map((row) => row.id));
+    const missing = input.digitalFileIds.findIndex((id) => !known.has(id));
+    if (missing >= 0) throw fieldError(`digitalFileIds.${missing}`, 'That file was not found. Upload it again.');
   }
   const skus = input.variants.map((variant) => variant.sku);
   const clash = await trx

@@ -17,6 +17,7 @@ import { minimumSubtotalOf } from '../../api/services/checkout-service.ts';
 import { orderConfirmedPath } from '../../api/services/order-links.ts';
 import { LINK_MESSAGES, type LinkCheck, type SignedLink } from '../../api/services/subscription-links.ts';
 import { COLLECTION_TYPES, PRODUCT_TYPES, RECORD_TYPES } from '../../domain/spec-enums.ts';
+import { DIGITAL_PREVIEW_REFUSED, downloadsPath } from '../../shared/digital-downloads.ts';
 import { CRUMB_SLOT } from '../crumb-slot.ts';
 import type { FormAttempt } from '../form-attempts.ts';
 import type { PageLocalization } from '../localization/page-localization.ts';
@@ -30,6 +31,7 @@ import { type CheckoutFormState, checkoutJson, orderJson } from './checkout-json
 import { type CheckoutPaymentInfo, TEST_PROVIDER_PAYMENT } from './checkout-payment-json.ts';
 import { collectionJson, collectionUrl, itemUrl, websiteJson, websiteSettingsJson } from './content-json.ts';
 import { contributionJson, type DonationFormState, donateJson } from './donation-json.ts';
+import { orderDownloadsJson, previewDownloadsJson } from './downloads-json.ts';
 import { installmentContextJson } from './installment-context-json.ts';
 import type { LoadedItems } from './load-items.ts';
 import { moneyJson } from './money-json.ts';
@@ -110,6 +112,10 @@ export interface PageRequest {
   localization?: PageLocalization;
   /** The order a reviews request link names, when its signature is the server's (page type 209). */
   reviewsRequestOrder?: number;
+  /** Signs the download page's links (api/services/download-links.ts). */
+  secret?: string;
+  /** Whether a signed-in owner who may see products asks: only they get the digital product preview (210). */
+  ownerPreview?: boolean;
 }
 
 /** The heading of each account page; the island (hydrate/islands/account-page.tsx) fills in the rest. */
@@ -343,6 +349,8 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
           order: {
             ...orderJson(order),
             memberships: membershipsJson(data.visitor.orderMemberAreaIds ?? [], byId, request.viewer),
+            // The page of its files (downloads.page), by the same token that opened this one.
+            downloadsUrl: data.visitor.orderHasDownloads ? downloadsPath(order.id) : undefined,
           },
         },
         ...page(undefined),
@@ -484,6 +492,55 @@ function shapeMainPage(db: Db, request: PageRequest, data: PageData): BuiltPage 
           ...base(undefined),
           pageType: PAGE_TYPES.reviewsRequest,
           reviewsRequest: reviewsRequestJson(asked.order, asked.productPaths),
+        },
+        ...page(undefined),
+      };
+    }
+    case 'downloads': {
+      const { order, downloads } = data.visitor;
+      if (!order || !downloads || request.secret === undefined) return notFound();
+      return {
+        status: 200,
+        // The spec numbers no page for the buyer's files; it is a page of the site, as the account is.
+        pageType: PAGE_TYPES.page,
+        view: { kind: 'page', name: 'downloads' },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.page,
+          downloads: orderDownloadsJson(order, downloads, {
+            secret: request.secret,
+            now: request.now,
+            timeZone: site.settings.timeZone,
+            websiteId,
+          }),
+        },
+        ...page(undefined),
+      };
+    }
+    case 'digital-preview': {
+      if (!request.ownerPreview) {
+        return {
+          status: 403,
+          pageType: PAGE_TYPES.digitalProductPreview,
+          view: { kind: 'page', name: 'downloads' },
+          context: {
+            ...base(undefined),
+            pageType: PAGE_TYPES.digitalProductPreview,
+            downloads: { preview: true, refused: DIGITAL_PREVIEW_REFUSED },
+          },
+          ...page(undefined),
+        };
+      }
+      const product = data.visitor.digitalPreview;
+      if (!product) return notFound();
+      return {
+        status: 200,
+        pageType: PAGE_TYPES.digitalProductPreview,
+        view: { kind: 'page', name: 'downloads' },
+        context: {
+          ...base(undefined),
+          pageType: PAGE_TYPES.digitalProductPreview,
+          downloads: previewDownloadsJson(product, { now: request.now, timeZone: site.settings.timeZone }),
         },
         ...page(undefined),
       };

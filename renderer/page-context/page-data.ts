@@ -25,6 +25,13 @@ import {
 import { listCollections } from '../../api/repositories/collection-repository.ts';
 import { type CommentThread, listComments } from '../../api/repositories/comment-repository.ts';
 import { type Donation, findPaidDonationByToken } from '../../api/repositories/donation-repository.ts';
+import {
+  type DigitalProductPreview,
+  type DownloadGrant,
+  ensureDownloadGrants,
+  getDigitalProductPreview,
+  orderHasDownloads,
+} from '../../api/repositories/download-repository.ts';
 import { getForm } from '../../api/repositories/form-repository.ts';
 import {
   type AdjacentItems,
@@ -44,6 +51,7 @@ import {
   getOrder,
   getOrderAwaitingPayment,
   getOrderByNumber,
+  getOrderByStatusToken,
   type HeldOrder,
   isStatusToken,
   listOrdersOfSiteUser,
@@ -127,6 +135,12 @@ export interface VisitorData {
   heldOrder?: HeldOrder | undefined;
   /** Where that order's payment waits for the shopper (their bank's page), when it does. */
   heldOrderPaymentStep?: string | undefined;
+  /** Whether the order bought files to download: its confirmation page links to them. */
+  orderHasDownloads?: boolean;
+  /** The order's files, on its download page. */
+  downloads?: DownloadGrant[];
+  /** The digital product the owner previews (page type 210); only read for a signed-in owner. */
+  digitalPreview?: DigitalProductPreview;
   /** The member areas the order's paywall products opened, by id, on its confirmation page. */
   orderMemberAreaIds?: string[];
   /** The signed-in user's order history, on their account page. */
@@ -430,8 +444,35 @@ async function loadVisitorData(db: Db, request: PageRequest): Promise<VisitorDat
           payment?.status === 'requires-action' ? (payment.actionUrl ?? undefined) : undefined;
         return { cart: open(cart), heldOrder, heldOrderPaymentStep };
       }
-      const orderMemberAreaIds = order ? await memberAreasPaidBy(db, websiteId, order.id) : undefined;
-      return { cart: open(cart), order, orderMemberAreaIds };
+      const [orderMemberAreaIds, hasDownloads] = order
+        ? await Promise.all([
+            memberAreasPaidBy(db, websiteId, order.id),
+            orderHasDownloads(
+              db,
+              websiteId,
+              order.items.map((line) => line.itemId),
+            ),
+          ])
+        : [undefined, undefined];
+      return { cart: open(cart), order, orderMemberAreaIds, orderHasDownloads: hasDownloads };
+    }
+    case 'downloads': {
+      // The confirmation's token (the order's id) or the receipt's (its status token), as the status page takes them.
+      const token = query.get('orderToken') ?? '';
+      const [cart, order] = await Promise.all([
+        loadOpenCart(db, request),
+        isId(token) ? getOrder(db, websiteId, token) : getOrderByStatusToken(db, websiteId, token),
+      ]);
+      const downloads = order ? await ensureDownloadGrants(db, websiteId, order) : undefined;
+      return { cart, order, downloads };
+    }
+    case 'digital-preview': {
+      const productId = query.get('productId') ?? '';
+      const [cart, digitalPreview] = await Promise.all([
+        loadOpenCart(db, request),
+        request.ownerPreview && isId(productId) ? getDigitalProductPreview(db, websiteId, productId) : undefined,
+      ]);
+      return { cart, digitalPreview };
     }
     case 'subscription-confirmed': {
       const token = query.get('orderToken') ?? '';

@@ -24,6 +24,7 @@ export const PAGE_TYPES = {
   contributionConfirmed: 204,
   membershipConfirmed: 208,
   reviewsRequest: 209,
+  digitalProductPreview: 210,
   orderStatus: 211,
   commerceEmailPreview: 301,
   newsletterUnsubscribe: 300,

@@ -21,6 +21,10 @@ export type Route =
   | { kind: 'cart'; v2?: true }
   | { kind: 'checkout' }
   | { kind: 'order-confirmed' }
+  /** /checkout/downloads?orderToken=…: a paid order's files, by its confirmation or receipt token. */
+  | { kind: 'downloads' }
+  /** /checkout/download-preview?productId=…: the owner's preview of a digital product's download page (210). */
+  | { kind: 'digital-preview' }
   /** /checkout/subscription-confirmed: an order that started a subscription (206), in place of 202. */
   | { kind: 'subscription-confirmed' }
   /** /account/subscription: one subscription, by the signed link in its emails. */
@@ -60,6 +64,9 @@ export function resolveRoute(pathname: string): Route {
   if (segments.length === 1 && first === 'search') return { kind: 'search' };
   if (segments.length === 1 && first === 'checkout') return { kind: 'checkout' };
   if (segments.length === 2 && first === 'checkout' && second === 'order-confirmed') return { kind: 'order-confirmed' };
+  if (segments.length === 2 && first === 'checkout' && second === 'downloads') return { kind: 'downloads' };
+  if (segments.length === 2 && first === 'checkout' && second === 'download-preview')
+    return { kind: 'digital-preview' };
   if (segments.length === 2 && first === 'checkout' && second === 'subscription-confirmed') {
     return { kind: 'subscription-confirmed' };
   }
@@ -134,6 +141,8 @@ export function holdsPersonalDetails(route: Route): boolean {
   return (
     route.kind === 'checkout' ||
     route.kind === 'order-confirmed' ||
+    route.kind === 'downloads' ||
+    route.kind === 'digital-preview' ||
     route.kind === 'subscription-confirmed' ||
     route.kind === 'subscription-manage' ||
     route.kind === 'account' ||

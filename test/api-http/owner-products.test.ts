@@ -64,7 +64,9 @@ function product(overrides: Partial<ProductInput> = {}): ProductInput {
     subscription: null,
     additionalFieldsFormId: null,
     memberAreaId: null,
-    digitalFileId: null,
+    digitalFileIds: [],
+    downloadLimit: null,
+    downloadExpiryDays: null,
     ...overrides,
   };
 }
@@ -148,7 +150,8 @@ t.test('a product of each of the five types shows on the site on the next reques
       title: 'Apron Sewing Pattern',
       productType: PRODUCT_TYPES.digital,
       variants: [variant({ price: '8.00', unlimited: true })],
-      digitalFileId: fileId,
+      digitalFileIds: [fileId],
+      downloadLimit: 3,
       categories: ['Sewing'],
     }),
     product({
@@ -206,19 +209,27 @@ t.test('a product of each of the five types shows on the site on the next reques
   t.match(totePage, 'Take it home', 'the custom add-button text');
   t.match(totePage, 'Olive');
 
+  const patternId = (await manager.request('GET', PRODUCTS))
+    .json()
+    .products.find((row: { title: string }) => row.title === 'Apron Sewing Pattern').id;
   const digital = await db
     .selectFrom('products')
-    .select(['priceMinor', 'digitalFileId'])
+    .select(['priceMinor', 'downloadLimit', 'downloadExpiryDays'])
     .where('websiteId', '=', DEMO_WEBSITE_ID)
-    .where(
-      'itemId',
-      '=',
-      (await manager.request('GET', PRODUCTS))
-        .json()
-        .products.find((row: { title: string }) => row.title === 'Apron Sewing Pattern').id,
-    )
+    .where('itemId', '=', patternId)
     .executeTakeFirstOrThrow();
-  t.same(digital, { priceMinor: '800', digitalFileId: fileId }, "a digital product's price and file");
+  t.same(
+    digital,
+    { priceMinor: '800', downloadLimit: 3, downloadExpiryDays: null },
+    "a digital product's price and terms",
+  );
+  const files = await db
+    .selectFrom('productDigitalFiles')
+    .select(['fileId', 'position'])
+    .where('websiteId', '=', DEMO_WEBSITE_ID)
+    .where('itemId', '=', patternId)
+    .execute();
+  t.same(files, [{ fileId, position: 0 }], "a digital product's file");
   const categories = await db
     .selectFrom('productCategories')
     .select('displayName')
@@ -393,7 +404,7 @@ t.test('an edit changes stock by the difference from what the editor loaded', as
   t.equal(loaded.variants[0].stockSeen, 10);
   // A buyer takes 3 while the owner edits.
   t.same(await reserveStock(db, DEMO_WEBSITE_ID, loaded.variants[0].id, 3), { ok: true });
-  const { id: _id, collectionId: _c, fullUrl: _f, currency: _cur, images: _i, digitalFile: _d, ...input } = loaded;
+  const { id: _id, collectionId: _c, fullUrl: _f, currency: _cur, images: _i, digitalFiles: _d, ...input } = loaded;
   const edited = await manager.request('PUT', `${PRODUCTS}/${created.id}`, {
     ...input,
     title: 'Enamel Camp Mug, Blue',
@@ -443,7 +454,7 @@ t.test('a hidden product leaves the site; removed variants go', async (t) => {
     )
   ).json().product;
   t.equal((await page('/shop/secret-spoon')).statusCode, 200);
-  const { id: _id, collectionId: _c, fullUrl: _f, currency: _cur, images: _i, digitalFile: _d, ...input } = created;
+  const { id: _id, collectionId: _c, fullUrl: _f, currency: _cur, images: _i, digitalFiles: _d, ...input } = created;
   const hidden = await manager.request('PUT', `${PRODUCTS}/${created.id}`, {
     ...input,
     visible: false,

@@ -304,6 +304,13 @@ const SAMPLES: Record<string, { url?: string; body?: unknown }> = {
     url: '/api/owner/orders/no-such-order/refunds',
     body: { amountCents: '100' },
   },
+  'GET /api/owner/orders/:orderId/downloads': { url: '/api/owner/orders/no-such-order/downloads' },
+  'POST /api/owner/orders/:orderId/downloads/reset': {
+    url: '/api/owner/orders/no-such-order/downloads/reset',
+    body: {},
+  },
+  'GET /api/owner/service-sessions': { url: '/api/owner/service-sessions' },
+  'GET /api/owner/subscriptions': { url: '/api/owner/subscriptions' },
   'GET /api/owner/design/tweaks': {},
   // The demo site keeps every tweak at its default: {} is what it has.
   'PUT /api/owner/design/tweaks': { body: { values: {} } },

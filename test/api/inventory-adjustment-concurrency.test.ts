@@ -67,7 +67,9 @@ async function editorInput(websiteId: string, itemId: string, by: number): Promi
     subscription: null,
     additionalFieldsFormId: null,
     memberAreaId: null,
-    digitalFileId: null,
+    digitalFileIds: [],
+    downloadLimit: null,
+    downloadExpiryDays: null,
   };
 }
 

@@ -30,10 +30,10 @@ export async function openDemoApp(
     development?: boolean;
     queryContentVersion?: boolean;
     templateDir?: string;
-    /** Limits, proxies, timeouts, a store, a captcha, a media folder or a payment provider other than the defaults. */
+    /** Limits, proxies, timeouts, a store, a captcha, a media folder, a payment provider or a clock other than the defaults. */
     server?: Pick<
       AppOptions,
-      'limits' | 'trustProxy' | 'timeouts' | 'store' | 'renderTimeLimitMs' | 'captcha' | 'mediaDir' | 'payments'
+      'limits' | 'trustProxy' | 'timeouts' | 'store' | 'renderTimeLimitMs' | 'captcha' | 'mediaDir' | 'payments' | 'now'
     >;
   } = {},
 ): Promise<DemoApp> {
