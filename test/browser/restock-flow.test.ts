@@ -89,15 +89,26 @@ t.test('a shopper signs up for a sold-out variant and gets the email', { skip: b
 
   const transport = smtpTransport(smtp.url);
   t.teardown(() => transport.close());
+  // The notice, and the mailing list's welcome: the shopper ticked the box.
   t.same(await sendPendingMail(handle.db, transport, { from: 'Fernwood <shop@fernwood.test>' }), {
-    sent: 1,
+    sent: 2,
     failed: 0,
   });
-  t.equal(smtp.received.length, 1, 'the SMTP server received one email');
-  const [mail] = smtp.received;
-  t.same(mail?.to, ['ada@example.com']);
+  t.equal(smtp.received.length, 2, 'the SMTP server received both emails');
   // Quoted-printable: long lines are folded with a trailing '='.
-  const text = mail?.raw.replace(/=\r\n/g, '') ?? '';
+  const texts = smtp.received.map((received) => received.raw.replace(/=\r\n/g, ''));
+  t.same(
+    smtp.received.map((received) => received.to),
+    [['ada@example.com'], ['ada@example.com']],
+  );
+  const welcome = texts.find((raw) => /Subject: You are on the .* mailing list/.test(raw)) ?? '';
+  t.match(
+    welcome,
+    /List-Unsubscribe:\s+<http:\/\/[^>]+\/newsletter\/unsubscribe\?token=[^>]+>/,
+    'the welcome can be left',
+  );
+  t.match(welcome, /List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+  const text = texts.find((raw) => /Subject: Back in stock/.test(raw)) ?? '';
   t.match(text, /Subject: Back in stock: Speckled Serving Bowl/);
   t.match(text, /Speckled Serving Bowl \(Glaze: Speckled White\) is back in stock/);
   t.match(text, `Get it here: ${base}/shop/speckled-serving-bowl`);

@@ -1,8 +1,10 @@
 import { act } from 'react';
 import t from 'tap';
-import { cartWith, createDomEnv, type DomEnv, settle } from './dom-env.ts';
+import { cartWith, createDomEnv, type DomEnv, settle, settleUntil } from './dom-env.ts';
 
-const TIMINGS = { addedDelayMs: 40, addedHoldMs: 80, errorResetMs: 40 };
+// Long enough that a busy machine's pauses between two checks never outrun a state (each is checked at once,
+// then waited out with settleUntil), short enough to keep the file quick.
+const TIMINGS = { addedDelayMs: 400, addedHoldMs: 400, errorResetMs: 400 };
 const VARIANTS = [
   { sku: 'MUG-S-BLUE', unlimited: false, qtyInStock: 5, attributes: { Size: 'Small', Color: 'Blue' } },
   { sku: 'MUG-L-BLUE', unlimited: false, qtyInStock: 0, attributes: { Size: 'Large', Color: 'Blue' } },
@@ -136,9 +138,9 @@ t.test('success: Adding… → Added! about 1 s later → idle 2 s later, and ca
   t.same(events, [cartWith(2)], 'announces the new cart');
   t.equal(label(env), 'Adding…', 'still adding right after success');
 
-  await settle(TIMINGS.addedDelayMs + 10);
+  await settleUntil(() => label(env) !== 'Adding…');
   t.equal(label(env), 'Added!');
-  await settle(TIMINGS.addedHoldMs + 10);
+  await settleUntil(() => label(env) !== 'Added!');
   t.equal(label(env), 'Add To Cart');
   t.equal(button(env).getAttribute('aria-disabled'), null);
   t.equal(button(env).dataset.itemId, 'item1', 'keeps the server data attributes');
@@ -157,7 +159,7 @@ t.test('server errors: 429 wording, server messages, idle 1 s later', async (t) 
     'Please try again in a few seconds.',
   );
   t.equal(label(env), 'Adding…');
-  await settle(TIMINGS.errorResetMs + 10);
+  await settleUntil(() => label(env) !== 'Adding…');
   t.equal(label(env), 'Add To Cart', 'idle after the error delay');
 
   env.replies.push({
@@ -172,7 +174,7 @@ t.test('server errors: 429 wording, server messages, idle 1 s later', async (t) 
     alert(env)?.querySelector('.sqs-add-to-cart-alert__message')?.textContent,
     'Your session has expired. Please reload the page and try again.',
   );
-  await settle(TIMINGS.errorResetMs + 10);
+  await settleUntil(() => label(env) !== 'Adding…');
 
   env.replies.push(new TypeError('offline'));
   await click(env);
@@ -235,7 +237,7 @@ t.test('express checkout and gift cards go to checkout after the add', async (t)
   await settle();
   t.equal(alertTitle(gift), 'Unable to purchase Gift Card');
   t.same(giftNavigations, [], 'a failed purchase stays on the page');
-  await settle(TIMINGS.errorResetMs + 10);
+  await settleUntil(() => label(gift) !== 'Adding…');
   gift.replies.push({ status: 200, body: { shoppingCart: cartWith(1), newlyAdded: {} } });
   await click(gift);
   await settle();
