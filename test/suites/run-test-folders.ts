@@ -65,8 +65,9 @@ function restoreEnvironment(saved: NodeJS.ProcessEnv): void {
 }
 
 /**
- * Which of a suite's files a process runs: every `of`-th from the `index`-th
- * (0-based) in path order, so that parts together run each file once.
+ * Which of a suite's files a process runs: dealt in path order as cards are,
+ * back and forth (0 1 1 0 0 1 …, for two parts), so that neighbours in path
+ * order, often alike in weight, split, and parts together run each file once.
  */
 export interface SuitePart {
   index: number;
@@ -75,7 +76,12 @@ export interface SuitePart {
 
 /** The files of one part of a suite. */
 export function suiteFiles(name: SuiteName, part: SuitePart = { index: 0, of: 1 }): URL[] {
-  return SUITES[name].flatMap(testFilesIn).filter((_, position) => position % part.of === part.index);
+  const dealtTo = (position: number) => {
+    const round = Math.floor(position / part.of);
+    const seat = position % part.of;
+    return round % 2 === 0 ? seat : part.of - 1 - seat;
+  };
+  return SUITES[name].flatMap(testFilesIn).filter((_, position) => dealtTo(position) === part.index);
 }
 
 export function runSuite(name: SuiteName, part?: SuitePart): void {
