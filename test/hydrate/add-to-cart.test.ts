@@ -2,7 +2,9 @@ import { act } from 'react';
 import t from 'tap';
 import { cartWith, createDomEnv, type DomEnv, settle } from './dom-env.ts';
 
-const TIMINGS = { addedDelayMs: 40, addedHoldMs: 80, errorResetMs: 40 };
+// Short for speed, but long enough that a busy machine (three test files at once on two cores) does not
+// outrun a step: at 40 ms, one stall between the click and the check saw "Added!" where "Adding…" was due.
+const TIMINGS = { addedDelayMs: 250, addedHoldMs: 500, errorResetMs: 250 };
 const VARIANTS = [
   { sku: 'MUG-S-BLUE', unlimited: false, qtyInStock: 5, attributes: { Size: 'Small', Color: 'Blue' } },
   { sku: 'MUG-L-BLUE', unlimited: false, qtyInStock: 0, attributes: { Size: 'Large', Color: 'Blue' } },
