@@ -42,13 +42,23 @@ export interface DemoSiteServer {
   close(): Promise<void>;
 }
 
-export async function openDemoSiteServer(packageDir: string): Promise<DemoSiteServer> {
-  const handle = await openDatabase({ dataDir: null });
+export interface DemoSiteOptions {
+  /**
+   * An embedded database's data folder that already holds the migrated demo
+   * site (a test's snapshot), loaded instead of migrating and seeding anew.
+   */
+  demoDataDir?: Blob;
+}
+
+export async function openDemoSiteServer(packageDir: string, options: DemoSiteOptions = {}): Promise<DemoSiteServer> {
+  const handle = await openDatabase({ dataDir: null, loadDataDir: options.demoDataDir });
   let logged: Array<Record<string, unknown>> = [];
   let app: FastifyInstance | undefined;
   try {
-    await migrateToLatest(handle.db);
-    await seedDemoSite(handle.db);
+    if (!options.demoDataDir) {
+      await migrateToLatest(handle.db);
+      await seedDemoSite(handle.db);
+    }
     app = await buildApp({
       db: handle.db,
       secret: SECRET,

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { listenForContentChanges } from './content-change-listener.ts';
@@ -76,6 +77,29 @@ export function isNewEmbeddedDatabase(config: DatabaseConfig): boolean {
   );
 }
 
+type PGliteArtifacts = Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>;
+
+let artifacts: Promise<PGliteArtifacts> | undefined;
+
+/**
+ * PGlite's two WebAssembly modules, compiled, and its file bundle, read once
+ * per process: PGlite reads and compiles them for every database it opens,
+ * and a test process opens hundreds. Without them (files not where this
+ * release keeps them) PGlite finds its own.
+ */
+function pgliteArtifacts(): Promise<PGliteArtifacts> {
+  artifacts ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [pgliteWasmModule, initdbWasmModule, bundle] = await Promise.all([
+      readFile(path.join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),
+      readFile(path.join(dist, 'initdb.wasm')).then((bytes) => WebAssembly.compile(bytes)),
+      readFile(path.join(dist, 'pglite.data')),
+    ]);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([bundle]) };
+  })().catch(() => ({}));
+  return artifacts;
+}
+
 /**
  * Opens the database the config names: a pg pool when there is a URL,
  * otherwise PGlite in `dataDir/db` (created on first use).
@@ -119,6 +143,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   // compiled, so it applies to the database alone.
   setFlagsFromString('--liftoff-only');
   const pglite = await PGlite.create({
+    ...(await pgliteArtifacts()),
     dataDir,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     loadDataDir: config.loadDataDir,

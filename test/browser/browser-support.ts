@@ -2,9 +2,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page, Request } from 'playwright-core';
-import tap from 'tap';
 import type { DatabaseHandle } from '../../api/db/open-database.ts';
 import { openDemoApp } from '../site/demo-app.ts';
+import { suiteTeardown } from '../suites/run-test-folders.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = new URL('../../test-output/screenshots/', import.meta.url);
@@ -63,7 +63,7 @@ function sharedChromium(): Promise<Browser> {
     launched.catch(() => {
       if (shared === launched) shared = undefined;
     });
-    tap.teardown(async () => (await launched.catch(() => undefined))?.close());
+    suiteTeardown(async () => (await launched.catch(() => undefined))?.close());
   }
   return shared;
 }

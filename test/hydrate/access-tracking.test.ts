@@ -20,7 +20,7 @@ import { RECORD_EVENT_PATH, TRACKING_EVENTS } from '../../hydrate/analytics/trac
 
 function page(url: string, html: string) {
   const window = new Window({ url });
-  t.teardown(() => window.close());
+  t.teardown(() => window.happyDOM.close());
   window.document.body.innerHTML = html;
   return { window, document: window.document as unknown as Document, view: window as unknown as globalThis.Window };
 }

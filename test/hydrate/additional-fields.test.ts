@@ -5,7 +5,9 @@ import { checkAdditionalFields, FIELD_REQUIRED_MESSAGE } from '../../hydrate/add
 import { renderFormFields } from '../../renderer/page-blocks/index.ts';
 import { cartWith, createDomEnv, type DomEnv, settle } from './dom-env.ts';
 
-const TIMINGS = { addedDelayMs: 40, addedHoldMs: 80, errorResetMs: 40 };
+// Short for speed, but long enough that a busy machine (three test files at once on two cores) does not
+// outrun a step: at 40 ms, one stall between the click and the check saw "Added!" where "Adding…" was due.
+const TIMINGS = { addedDelayMs: 250, addedHoldMs: 500, errorResetMs: 250 };
 
 /** The demo's engraving form (api/seed/demo-forms.ts): an optional text field and a required radio group. */
 const ENGRAVING = {

@@ -19,9 +19,14 @@ import { cookieMode, documentCookies, visitorIds } from '../../hydrate/analytics
 import { ISLAND_FAILED_TEXT } from '../../hydrate/island-error-boundary.tsx';
 import { createDomEnv } from './dom-env.ts';
 
-function page(url = 'https://shop.example/shop/mug') {
+/**
+ * A window that closes when `test` ends: a page's own timers (the performance
+ * records wait up to 60 s) end with it, rather than keeping the process alive.
+ */
+function page(test: { teardown(fn: () => unknown): void }, url = 'https://shop.example/shop/mug') {
   const window = new Window({ url });
-  t.teardown(() => window.close());
+  // window.close() only closes a window a script opened; this ends its timers too.
+  test.teardown(() => window.happyDOM.close());
   return { window, document: window.document as unknown as Document, view: window as unknown as globalThis.Window };
 }
 
@@ -42,7 +47,7 @@ t.test(
 );
 
 t.test('the page data on the islands script; absent or unreadable means not counted', async (t) => {
-  const { document } = page();
+  const { document } = page(t);
   t.equal(readAnalyticsPage(document), undefined);
   document.body.innerHTML = `<script type="module" data-analytics='{"websiteId":"w1","templateId":"default","locale":"fr-CA","pageType":50,"itemId":"i1","collectionId":"c1","recordType":11,"restrictive":true}'></script>`;
   t.same(readAnalyticsPage(document), {
@@ -64,7 +69,7 @@ t.test('the page data on the islands script; absent or unreadable means not coun
 t.test(
   'standard mode: a visitor, a visit of 30 minutes, visit counts; a new visit after the visit cookie is gone',
   async (t) => {
-    const { document, window } = page();
+    const { document, window } = page(t);
     const cookies = documentCookies(document);
     const session = window.sessionStorage as unknown as Storage;
     const first = visitorIds('standard', cookies, session, 'https://shop.example/', 1_000);
@@ -98,7 +103,7 @@ t.test(
 t.test(
   'restrictive mode clears the five cookies and names no visitor, until the visitor accepts in the banner',
   async (t) => {
-    const { document, window } = page();
+    const { document, window } = page(t);
     const cookies = documentCookies(document);
     const session = window.sessionStorage as unknown as Storage;
     visitorIds('standard', cookies, session, 'https://shop.example/', 1_000);
@@ -157,7 +162,7 @@ t.test(
 t.test(
   'performance records: rounded, bad values dropped, CLS keeps its fraction, sent on hidden, nothing after',
   async (t) => {
-    const { window, view } = page();
+    const { window, view } = page(t);
     const sent: PerformanceRecord[][] = [];
     const recorder = new PerformanceRecorder(
       'load-1',
@@ -268,7 +273,7 @@ t.test('census calls: button blocks shown (with a time-out) and clicked, forms s
   const { startBlockCensus, BUTTON_RENDER_TIMEOUT_MS, censusCallPath } = await import(
     '../../hydrate/analytics/census-calls.ts'
   );
-  const { window, document, view } = page();
+  const { window, document, view } = page(t);
   document.body.innerHTML = `
     <div class="sqs-block button-block" data-block-type="53" id="block-b1"><a class="button" href="/shop">Shop now</a></div>
     <div class="sqs-block html-block" data-block-type="2" id="block-h1"><a href="/about">About</a></div>
@@ -311,7 +316,7 @@ t.test('census calls: button blocks shown (with a time-out) and clicked, forms s
 
 t.test('related product display: sent once, when the row is first half in view', async (t) => {
   const { observeRelatedProducts } = await import('../../hydrate/analytics/related-products-tracking.ts');
-  const { window, document, view } = page();
+  const { window, document, view } = page(t);
   document.body.innerHTML = `<section data-related-products><a data-id="p2"></a><a data-id="p3"></a><a data-id="p2"></a></section>`;
   let notify: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
   let disconnected = false;

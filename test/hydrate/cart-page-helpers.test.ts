@@ -44,7 +44,7 @@ t.test('isBelowMinimum compares minor units exactly, in one currency', async (t)
 
 t.test('readMinimumSubtotal reads the root data attributes, ignoring unusable ones', async (t) => {
   const window = new Window();
-  t.teardown(() => window.close());
+  t.teardown(() => window.happyDOM.close());
   const root = (attributes: string) => {
     window.document.body.innerHTML = `<div id="sqs-cart-root" ${attributes}></div>`;
     return window.document.getElementById('sqs-cart-root') as unknown as HTMLElement;

@@ -14,6 +14,7 @@ import {
   type TemplatePackage,
 } from '../../renderer/template-package/index.ts';
 import { effectiveTweaks, tweakBodyClasses } from '../../renderer/template-package/package-styles.ts';
+import { openSnapshotDemoSite } from '../bin/snapshot-demo-site.ts';
 import { openDemoApp } from '../site/demo-app.ts';
 import { conf, loadPackage, packageDir } from './package-helpers.ts';
 
@@ -336,6 +337,6 @@ t.test('a LESS error: the site still serves, and jsont check reports it with fil
   t.notMatch(stylesheet.body, '.x {');
 
   const lines: string[] = [];
-  t.equal(await checkPackage(dir, (line) => lines.push(line)), 1, 'one problem');
+  t.equal(await checkPackage(dir, (line) => lines.push(line), await openSnapshotDemoSite(t, dir)), 1, 'one problem');
   t.match(lines[0], /^styles\/tweaks\.less:3:10 LESS Name error: variable @undefinedWidth is undefined/);
 });

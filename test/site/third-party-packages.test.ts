@@ -10,7 +10,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import t from 'tap';
 import { checkPackage } from '../../bin/check-command.ts';
-import { type DemoSiteServer, openDemoSiteServer } from '../../bin/demo-site-server.ts';
+import type { DemoSiteServer } from '../../bin/demo-site-server.ts';
+import { openSnapshotDemoSite } from '../bin/snapshot-demo-site.ts';
 import { packagePath, TEMPLATE_PACKAGES_DIR, THIRD_PARTY_PACKAGES } from './third-party-packages.ts';
 
 /** The crawl stops after this many URLs: enough for every page kind and its links, bounded in time. */
@@ -118,8 +119,7 @@ for (const entry of THIRD_PARTY_PACKAGES) {
     continue;
   }
   t.test(entry.name, async (t) => {
-    const site = await openDemoSiteServer(dir);
-    t.teardown(() => site.close());
+    const site = await openSnapshotDemoSite(t, dir);
 
     const lines: string[] = [];
     const problems = await checkPackage(dir, (line) => lines.push(line), site);

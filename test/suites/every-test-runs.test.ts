@@ -1,7 +1,7 @@
 /** Every test file runs under `npm test`: its folder is in one suite, or .taprc runs it file by file. */
 import { readdirSync, readFileSync } from 'node:fs';
 import t from 'tap';
-import { SUITES, testFilesIn } from './run-test-folders.ts';
+import { SUITES, suiteFiles, testFilesIn } from './run-test-folders.ts';
 
 const TEST_ROOT = new URL('../', import.meta.url);
 const taprc = readFileSync(new URL('../.taprc', TEST_ROOT), 'utf8');
@@ -28,6 +28,15 @@ t.test('no test file sits deeper than its folder, where neither would find it', 
   }
 });
 
+t.test('the parts of the browser suite run each of its files once', async (t) => {
+  const parts = [0, 1].map((index) => suiteFiles('browser', { index, of: 2 }).map(String));
+  t.same([...parts[0]!, ...parts[1]!].sort(), testFilesIn('browser').map(String).sort());
+  t.same(
+    parts[0]!.filter((file) => parts[1]!.includes(file)),
+    [],
+  );
+});
+
 t.test('tap starts the browser suite first, the longest, so that the others fit beside it', async (t) => {
   // tap runs the files .taprc includes in the order of their paths (en collation).
   const included = [...taprc.matchAll(/^ {2}- (test\/\S+)$/gm)].map((match) => match[1]!);
@@ -37,5 +46,8 @@ t.test('tap starts the browser suite first, the longest, so that the others fit 
       ? testFilesIn(folder).map((url) => url.pathname.slice(TEST_ROOT.pathname.length - 'test/'.length))
       : [pattern];
   });
-  t.equal(files.sort((a, b) => a.localeCompare(b, 'en'))[0], 'test/browser-suite.test.ts');
+  t.same(files.sort((a, b) => a.localeCompare(b, 'en')).slice(0, 2), [
+    'test/browser-suite-2.test.ts',
+    'test/browser-suite.test.ts',
+  ]);
 });

@@ -8,7 +8,11 @@
  *
  * A file sees the environment variables as the suite started, whatever an
  * earlier file set. What a file tears down on tap's root test (its servers,
- * its database) is torn down when the suite ends.
+ * its database) is torn down once its tests are done, before the next file
+ * is imported: held to the suite's end, some thirty in-memory databases of
+ * 128 MB and more each made the suite's heap and its collections grow. What
+ * is meant to outlive one file (the browser suite's one Chromium) says so
+ * with suiteTeardown.
  */
 import { readdirSync } from 'node:fs';
 import t from 'tap';
@@ -37,20 +41,64 @@ export function testFilesIn(folder: string): URL[] {
     .map((name) => new URL(name, dir));
 }
 
+type Teardown = () => unknown;
+
+const rootTeardown = t.teardown.bind(t);
+/** The root teardowns of the file that runs now; undefined outside a suite. */
+let fileTeardowns: Teardown[] | undefined;
+
+/** Torn down when the process's tests end, in a suite as when a file runs alone: for what files share. */
+export function suiteTeardown(fn: Teardown): void {
+  rootTeardown(fn);
+}
+
+async function tearDownFile(): Promise<void> {
+  const teardowns = fileTeardowns ?? [];
+  fileTeardowns = [];
+  // Last first, as tap runs them.
+  for (const fn of teardowns.reverse()) await fn();
+}
+
 function restoreEnvironment(saved: NodeJS.ProcessEnv): void {
   for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
   Object.assign(process.env, saved);
 }
 
-export function runSuite(name: SuiteName): void {
-  const files = SUITES[name].flatMap(testFilesIn);
+/**
+ * Which of a suite's files a process runs: dealt in path order as cards are,
+ * back and forth (0 1 1 0 0 1 …, for two parts), so that neighbours in path
+ * order, often alike in weight, split, and parts together run each file once.
+ */
+export interface SuitePart {
+  index: number;
+  of: number;
+}
+
+/** The files of one part of a suite. */
+export function suiteFiles(name: SuiteName, part: SuitePart = { index: 0, of: 1 }): URL[] {
+  const dealtTo = (position: number) => {
+    const round = Math.floor(position / part.of);
+    const seat = position % part.of;
+    return round % 2 === 0 ? seat : part.of - 1 - seat;
+  };
+  return SUITES[name].flatMap(testFilesIn).filter((_, position) => dealtTo(position) === part.index);
+}
+
+export function runSuite(name: SuiteName, part?: SuitePart): void {
+  const files = suiteFiles(name, part);
   const environment = { ...process.env };
   // A file's tests queue on the root test while it is imported; the next file's
   // import queues behind them, so files never interleave.
+  fileTeardowns = [];
+  (t as { teardown(fn: Teardown): void }).teardown = (fn) => fileTeardowns!.push(fn);
   const load = (index: number): void => {
     const file = files[index];
-    if (!file) return;
+    if (!file) {
+      t.test('tear down the last file', tearDownFile);
+      return;
+    }
     t.test(`load ${file.pathname.slice(TEST_ROOT.pathname.length)}`, async () => {
+      await tearDownFile();
       restoreEnvironment(environment);
       await import(file.href);
       load(index + 1);
