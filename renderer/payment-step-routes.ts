@@ -21,7 +21,7 @@ import { verifyCrumb } from '../api/http/crumb.ts';
 import type { RateLimiter } from '../api/http/rate-limits.ts';
 import type { PaymentProvider } from '../api/payments/payment-provider.ts';
 import { PAYMENT_STEP_PATH, TestPaymentProvider } from '../api/payments/test-payment-provider.ts';
-import { type Donation, findDonationByProviderPayment } from '../api/repositories/donation-repository.ts';
+import { findDonationByProviderPayment } from '../api/repositories/donation-repository.ts';
 import {
   findPaymentByProviderId,
   orderBuyerDetails,
@@ -108,13 +108,14 @@ export async function paymentStepRoutes(app: FastifyInstance, options: PaymentSt
     }
   }
 
+  /** The stand-in bank's page for a payment of an order or of a donation (both carry what it shows). */
   function stepPage(
     reply: FastifyReply,
     request: FastifyRequest,
-    found: { site: WebsiteWithSettings; payment: Payment },
+    site: WebsiteWithSettings,
+    charge: Pick<Payment, 'amountCents' | 'currency' | 'providerPaymentId'>,
     alert?: string,
   ) {
-    const { site, payment } = found;
     return reply
       .code(alert ? 403 : 200)
       .type('text/html; charset=utf-8')
@@ -122,8 +123,8 @@ export async function paymentStepRoutes(app: FastifyInstance, options: PaymentSt
       .send(
         paymentStepPageHtml({
           siteTitle: site.website.siteTitle,
-          amount: formatMinorUnits(payment.amountCents, payment.currency, 'en-US'),
-          paymentId: payment.providerPaymentId ?? '',
+          amount: formatMinorUnits(charge.amountCents, charge.currency, 'en-US'),
+          paymentId: charge.providerPaymentId ?? '',
           crumb: request.crumb,
           alert,
         }),
@@ -138,28 +139,6 @@ export async function paymentStepRoutes(app: FastifyInstance, options: PaymentSt
     return donation ? { site, donation } : undefined;
   }
 
-  function donationStepPage(
-    reply: FastifyReply,
-    request: FastifyRequest,
-    found: { site: WebsiteWithSettings; donation: Donation },
-    alert?: string,
-  ) {
-    const { site, donation } = found;
-    return reply
-      .code(alert ? 403 : 200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(
-        paymentStepPageHtml({
-          siteTitle: site.website.siteTitle,
-          amount: formatMinorUnits(donation.amountCents, donation.currency, 'en-US'),
-          paymentId: donation.providerPaymentId ?? '',
-          crumb: request.crumb,
-          alert,
-        }),
-      );
-  }
-
   app.get(PAYMENT_STEP_PATH, async (request, reply) => {
     // ?payment= from the test provider; the intents API appends ?payment_intent= to the return address.
     const providerPaymentId = textOf(request.query, 'payment') || textOf(request.query, 'payment_intent');
@@ -168,14 +147,14 @@ export async function paymentStepRoutes(app: FastifyInstance, options: PaymentSt
       const given = await findDonation(request, providerPaymentId);
       if (!given) return notFound(reply);
       if (payments instanceof TestPaymentProvider && given.donation.status === 'requires-action') {
-        return donationStepPage(reply, request, given);
+        return stepPage(reply, request, given.site, given.donation);
       }
       await options.limiter.byAddress('checkout', request);
       const result = await finishDonationStep(db, payments, given.site, given.donation);
       return answerDonationStep(request, reply, options, given.donation, result);
     }
     if (payments instanceof TestPaymentProvider && found.payment.status === 'requires-action') {
-      return stepPage(reply, request, found);
+      return stepPage(reply, request, found.site, found.payment);
     }
     await options.limiter.byAddress('checkout', request);
     return answer(request, reply, found.payment, await finishSecondStep(db, payments, found.payment));
@@ -192,7 +171,7 @@ export async function paymentStepRoutes(app: FastifyInstance, options: PaymentSt
         verifyCrumb(request);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        return donationStepPage(reply, request, given, error.message);
+        return stepPage(reply, request, given.site, given.donation, error.message);
       }
       const { site, donation } = given;
       if (donation.status !== 'requires-action' || donation.providerPaymentId === null) {
@@ -216,7 +195,7 @@ export async function paymentStepRoutes(app: FastifyInstance, options: PaymentSt
       verifyCrumb(request);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return stepPage(reply, request, found, error.message);
+      return stepPage(reply, request, found.site, found.payment, error.message);
     }
     const { payment } = found;
     if (payment.status !== 'requires-action' || payment.providerPaymentId === null) {
