@@ -57,6 +57,9 @@ t.test('a subscription says it recurs, and how often, on checkout and the confir
 
   const confirmed = await placeOrder(visitor, { ...BUYER, cartToken });
   t.match(confirmed, /\$19\.00 every month/, 'the confirmation (206) says so too');
+  // Its first order's totals as the order confirmation gives them, not the total alone.
+  t.match(confirmed, /<dt>Subtotal<\/dt><dd>\$19\.00<\/dd>/);
+  t.match(confirmed, /<dt>Shipping \([^)]+\)<\/dt><dd>\$\d+\.\d\d<\/dd>/, 'with its shipping');
   const line = await demo.handle.db
     .selectFrom('orderLines')
     .select(['subscriptionPlan', 'additionalFields'])
