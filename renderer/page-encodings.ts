@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  */
 export type PageEncoding = 'br' | 'gzip';
 
-const ENCODE: Record<PageEncoding, (html: string) => Buffer> = {
+const ENCODE: Record<PageEncoding, (html: Buffer) => Buffer> = {
   br: (html) =>
     brotliCompressSync(html, {
       params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 },
@@ -16,7 +16,7 @@ const ENCODE: Record<PageEncoding, (html: string) => Buffer> = {
   gzip: (html) => gzipSync(html),
 };
 
-export function encodePage(html: string, encoding: PageEncoding): Buffer {
+export function encodePage(html: Buffer, encoding: PageEncoding): Buffer {
   return ENCODE[encoding](html);
 }
 

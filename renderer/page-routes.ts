@@ -29,7 +29,7 @@ import type { SharedStore } from '../api/state/shared-store.ts';
 import { storableText } from '../api/visitor-input.ts';
 import { loadCheckoutAttempt } from './checkout-attempts.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
-import { CRUMB_SLOT, fillCrumbSlot } from './crumb-slot.ts';
+import { fillCrumbSlot } from './crumb-slot.ts';
 import { loadDonationAttempt } from './donation-attempts.ts';
 import { donationRoutes } from './donation-routes.ts';
 import { downloadRoutes } from './download-routes.ts';
@@ -39,7 +39,7 @@ import { FORM_ATTEMPT_PARAM, type FormAttempt, loadFormAttempt } from './form-at
 import { formPostRoutes } from './form-post-routes.ts';
 import { isLocalizedRoute, splitLanguagePath } from './localization/language-path.ts';
 import { type PageLocalization, pageLocalization } from './localization/page-localization.ts';
-import type { CachedPage, PageCache } from './page-cache.ts';
+import { type CachedPage, keptPage, keptPageBody, type PageCache } from './page-cache.ts';
 import { buildPage, type PageRequest } from './page-context/build-page.ts';
 import { CartMemo } from './page-context/cart-memo.ts';
 import type { CheckoutFormState } from './page-context/checkout-json.ts';
@@ -236,7 +236,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     reply.code(hit.status).type(HTML).header('cache-control', 'no-cache').header('x-page-cache', 'hit');
     const encoding = hit.sameForEveryone ? preferredEncoding(request.headers['accept-encoding']) : undefined;
     if (!encoding || !options.cache)
-      return reply.send(hit.sameForEveryone ? hit.html : fillCrumbSlot(hit.html, request.crumb));
+      return reply.send(keptPageBody(hit, request.crumb));
     return reply
       .header('content-encoding', encoding)
       .header('vary', 'accept-encoding')
@@ -391,12 +391,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         key = shopperKey(answer.cacheKey, answer.shopper, trace.shape);
         shopperShapes.add(answer.cacheKey, trace.shape);
       }
-      options.cache?.set(key, {
-        status: built.status,
-        html,
-        storedAt: Date.now(),
-        sameForEveryone: !html.includes(CRUMB_SLOT),
-      });
+      options.cache?.set(key, keptPage(built.status, html, Date.now()));
     }
     // A form's outcome holds what the visitor typed.
     const cacheControl = holdsPersonalDetails(answer.route) || answer.formAttempt ? 'no-store' : 'no-cache';

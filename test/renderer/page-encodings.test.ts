@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import t from 'tap';
-import { PageCache } from '../../renderer/page-cache.ts';
+import { keptPage, PageCache, pageBytes } from '../../renderer/page-cache.ts';
 import { preferredEncoding } from '../../renderer/page-encodings.ts';
 
 t.test('brotli, else gzip, as Accept-Encoding allows', async (t) => {
@@ -18,8 +18,8 @@ t.test('brotli, else gzip, as Accept-Encoding allows', async (t) => {
 
 t.test('the cache makes an encoding once, keeps it with the page and counts it', async (t) => {
   const html = `<p>${'cached words '.repeat(2000)}</p>`;
-  const cache = new PageCache({ maxBytes: 2 * html.length + 2_000 });
-  const page = { status: 200, html, storedAt: Date.now(), sameForEveryone: true };
+  const page = keptPage(200, html, Date.now());
+  const cache = new PageCache({ maxBytes: pageBytes('a', page) + 2_000 });
   cache.set('a', page);
   const br = cache.encoded('a', page, 'br');
   t.equal(brotliDecompressSync(br).toString(), html);
@@ -28,7 +28,7 @@ t.test('the cache makes an encoding once, keeps it with the page and counts it',
 
   // Past maxBytes with its encodings counted, the page leaves like any other.
   // Room for the page and its key (pageBytes) and ten bytes more.
-  const big = new PageCache({ maxBytes: 2 * ('a'.length + html.length) + 64 + 10 });
+  const big = new PageCache({ maxBytes: pageBytes('a', page) + 10 });
   big.set('a', page);
   big.encoded('a', page, 'gzip');
   t.equal(big.get('a', Date.now()), undefined, 'its encoding pushed it past the bound');

@@ -4,10 +4,10 @@
  * site data memo (rows and JSON kept per content version).
  */
 import t from 'tap';
-import { PageCache, pageBytes } from '../../renderer/page-cache.ts';
+import { keptPage, PageCache, pageBytes } from '../../renderer/page-cache.ts';
 import { approximateBytes, SiteDataMemo } from '../../renderer/page-context/site-data-memo.ts';
 
-const page = (html: string, storedAt = 0) => ({ status: 200, html, storedAt });
+const page = (html: string, storedAt = 0) => keptPage(200, html, storedAt);
 
 t.test('the page cache keeps pages up to its byte bound, least recently used out first', async (t) => {
   const html = 'x'.repeat(10_000);
@@ -29,7 +29,7 @@ t.test('the page cache keeps pages up to its byte bound, least recently used out
   for (let i = 0; i < 5_000; i++) small.set(`/p${i}`, page('<p>hi</p>'));
   t.equal(small.size, 5_000);
   // A few large ones push many small ones out.
-  for (let i = 0; i < 3; i++) small.set(`/big${i}`, page('y'.repeat(150_000)));
+  for (let i = 0; i < 3; i++) small.set(`/big${i}`, page('y'.repeat(300_000)));
   t.ok(small.bytes <= 1_000_000, `${small.bytes} bytes kept`);
   t.ok(small.size < 5_000);
   t.ok(small.get('/big2', 0));
