@@ -235,8 +235,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   function sendKept(request: FastifyRequest, reply: FastifyReply, key: string, hit: CachedPage) {
     reply.code(hit.status).type(HTML).header('cache-control', 'no-cache').header('x-page-cache', 'hit');
     const encoding = hit.sameForEveryone ? preferredEncoding(request.headers['accept-encoding']) : undefined;
-    if (!encoding || !options.cache)
-      return reply.send(keptPageBody(hit, request.crumb));
+    if (!encoding || !options.cache) return reply.send(keptPageBody(hit, request.crumb));
     return reply
       .header('content-encoding', encoding)
       .header('vary', 'accept-encoding')
