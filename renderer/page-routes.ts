@@ -44,7 +44,7 @@ import { buildPage, type PageRequest } from './page-context/build-page.ts';
 import { CartMemo } from './page-context/cart-memo.ts';
 import type { CheckoutFormState } from './page-context/checkout-json.ts';
 import type { DonationFormState } from './page-context/donation-json.ts';
-import { loadOpenCart } from './page-context/page-data.ts';
+import { loadOpenCart, loadPageData } from './page-context/page-data.ts';
 import { PAGE_TYPES } from './page-context/page-types.ts';
 import { SiteDataMemo } from './page-context/site-data-memo.ts';
 import { preferredEncoding } from './page-encodings.ts';
@@ -56,6 +56,7 @@ import { SUBSCRIPTION_NOTICE_PARAM, subscriptionRoutes } from './subscription-ro
 import { formatPackageError, TagPlanMemo } from './template-package/index.ts';
 import type { TemplatePackages } from './template-packages.ts';
 import { unsubscribeRoutes } from './unsubscribe-routes.ts';
+import { visitorDataKey } from './visitor-data-key.ts';
 import { VisitorPageShapes } from './visitor-page-shapes.ts';
 import { type ReadShape, ReadTrace, visitorFingerprint } from './visitor-read-trace.ts';
 
@@ -131,6 +132,8 @@ interface PageAnswer {
   cacheKey?: string;
   /** A shopper's page: kept under cacheKey with what its render reads of their values (visitor-read-trace.ts). */
   shopper?: ShopperValues;
+  /** A page for this visitor alone (their cart, their checkout): kept under this with their data's digest. */
+  visitorCacheKey?: string;
   checkout?: CheckoutFormState;
   donation?: DonationFormState;
   unsubscribe?: PageRequest['unsubscribe'];
@@ -232,8 +235,14 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     `${pageKey}|${visitorFingerprint(shopper.shoppingCart, shape)}`;
 
   /** A kept page: compressed once when it is the same for everyone and the visitor takes an encoding. */
-  function sendKept(request: FastifyRequest, reply: FastifyReply, key: string, hit: CachedPage) {
-    reply.code(hit.status).type(HTML).header('cache-control', 'no-cache').header('x-page-cache', 'hit');
+  function sendKept(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    hit: CachedPage,
+    cacheControl = 'no-cache',
+  ) {
+    reply.code(hit.status).type(HTML).header('cache-control', cacheControl).header('x-page-cache', 'hit');
     const encoding = hit.sameForEveryone ? preferredEncoding(request.headers['accept-encoding']) : undefined;
     if (!encoding || !options.cache) return reply.send(keptPageBody(hit, request.crumb));
     return reply
@@ -315,7 +324,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   async function sendPage(request: FastifyRequest, reply: FastifyReply, site: WebsiteWithSettings, answer: PageAnswer) {
     const { format } = answer;
     const cookies = cookiesOf(request);
-    const built = await buildPage(db, {
+    const pageRequest: PageRequest = {
       site,
       memo: { version: answer.version, data: memo },
       route: answer.route,
@@ -338,7 +347,14 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       reviewsRequestOrder: answer.reviewsRequestOrder,
       secret: options.secret,
       ownerPreview: answer.ownerPreview,
-    });
+    };
+    // A page kept for this visitor alone: found by what its data holds of them, before any shaping or render.
+    const data = answer.visitorCacheKey ? await loadPageData(db, pageRequest) : undefined;
+    const visitorKey = data && `${answer.visitorCacheKey}|${visitorDataKey(data.visitor)}`;
+    const cacheControl = holdsPersonalDetails(answer.route) || answer.formAttempt ? 'no-store' : 'no-cache';
+    const kept = visitorKey ? options.cache?.get(visitorKey, Date.now()) : undefined;
+    if (visitorKey && kept) return sendKept(request, reply, visitorKey, kept, cacheControl);
+    const built = await buildPage(db, pageRequest, data);
     if (format === 'json' || format === 'json-pretty') {
       return reply
         .code(built.status)
@@ -384,6 +400,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     const html = development
       ? withErrorOverlay(rendered.html, [...packaged.pkg.errors, ...rendered.errors].map(formatPackageError))
       : rendered.html;
+    if (visitorKey && rendered.errors.length === 0)
+      options.cache?.set(visitorKey, keptPage(built.status, html, Date.now()));
     if (answer.cacheKey && rendered.errors.length === 0 && !trace?.opaque) {
       let key = answer.cacheKey;
       if (trace && answer.shopper) {
@@ -392,8 +410,6 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       }
       options.cache?.set(key, keptPage(built.status, html, Date.now()));
     }
-    // A form's outcome holds what the visitor typed.
-    const cacheControl = holdsPersonalDetails(answer.route) || answer.formAttempt ? 'no-store' : 'no-cache';
     return reply
       .code(built.status)
       .type(HTML)
@@ -480,14 +496,25 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       !isVisitorRoute(route) &&
       !hasVisitorCookie(request.headers.cookie, CART_COOKIE) &&
       attemptId === null;
+    // The cart and the checkout show the visitor's own cart: kept for them alone, by what their data holds.
+    const keptForVisitor =
+      options.cache !== undefined &&
+      !format &&
+      attemptId === null &&
+      (route.kind === 'cart' || (route.kind === 'checkout' && !url.searchParams.has('attempt'))) &&
+      !hasVisitorCookie(request.headers.cookie, CART_COOKIE);
     if (route.kind === 'search') await options.limiter.byAddress('search', request);
     const { site, version } = found;
     try {
+      const pageKey =
+        keepable || keptForVisitor
+          ? `${site.website.id}|${version}|${(await packages.get(site.settings.templatePackage))?.revision}|${request.url}`
+          : undefined;
+      const visitorCacheKey = keptForVisitor ? pageKey : undefined;
       let cacheKey: string | undefined;
       let shopper: ShopperValues | undefined;
-      if (keepable && options.cache) {
-        const packaged = await packages.get(site.settings.templatePackage);
-        cacheKey = `${site.website.id}|${version}|${packaged?.revision}|${request.url}`;
+      if (keepable && options.cache && pageKey) {
+        cacheKey = pageKey;
         const cartId = hasVisitorCookie(request.headers.cookie) ? cookiesOf(request)[CART_COOKIE] : undefined;
         if (cartId === undefined) {
           const hit = options.cache.get(cacheKey, Date.now());
@@ -531,6 +558,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         format,
         cacheKey,
         shopper,
+        visitorCacheKey,
         checkout,
         donation,
         unsubscribe,

@@ -129,11 +129,11 @@ const ACCOUNT_PAGE_TITLES: Record<Exclude<AccountPage, 'membership-confirmed'>, 
 };
 
 /**
- * The page's data in one planned load (page-data.ts), then its context shaped
- * from it without going back to the database.
+ * The page's data in one planned load (page-data.ts), or as the caller loaded
+ * it, then its context shaped from it without going back to the database.
  */
-export async function buildPage(db: Db, request: PageRequest): Promise<BuiltPage> {
-  const data = await loadPageData(db, request);
+export async function buildPage(db: Db, request: PageRequest, loaded?: PageData): Promise<BuiltPage> {
+  const data = loaded ?? (await loadPageData(db, request));
   const built = await localize(db, request, shapeMainPage(db, request, data));
   const settings = request.site.settings.popupOverlay;
   const isHome = (built.context.collection as { isHome?: boolean } | undefined)?.isHome === true && !built.context.item;

@@ -508,6 +508,9 @@ t.test(
     });
     t.equal(changed.statusCode, 200);
     t.match(await again(), /<dt>New York sales tax \(8%\)<\/dt><dd>\$2\.96<\/dd>/, "the owner's new rate at once");
+    const kept = await visitor.request('GET', '/checkout');
+    t.equal(kept.headers['x-page-cache'], 'hit', 'the page is kept for this cart while nothing it shows changes');
+    t.equal(kept.headers['cache-control'], 'no-store');
 
     // Another order used the code up: that moves its count, not the content version.
     await demo.handle.db

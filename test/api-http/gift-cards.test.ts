@@ -236,12 +236,20 @@ t.test('without script: a card removed, a card paying all, and an order refused 
     /<button class="checkout-discount__remove" type="submit" name="removeGiftCard" value="[0-9a-f]{24}" formnovalidate aria-label="Remove the gift card ending in 2468">Remove<\/button>/,
   );
 
+  await visitor.request('GET', '/checkout');
+  const kept = await visitor.request('GET', '/checkout');
+  t.equal(kept.headers['x-page-cache'], 'hit', 'the page is kept for this cart while the card pays the same');
+  t.match(main(kept.body), /<dt>Left to pay<\/dt><dd>\$0\.00<\/dd>/);
+
   // Another order spends $98 of the card meanwhile: $14 is no longer what it pays.
   const other = new Visitor(demo.app);
   await other.add({ ...GUIDE, quantity: 7 });
   await other.request('POST', GIFT_CARDS, { code: DEMO_GIFT_CARD.code });
   t.equal((await submit(other, { email: 'grace@example.com', name: 'Grace Hopper' })).statusCode, 303);
   t.equal(await balanceOf(demo, DEMO_GIFT_CARD.id), '200', '$100 − 7 × $14');
+  const spent = await visitor.request('GET', '/checkout');
+  t.equal(spent.headers['x-page-cache'], undefined, "the card's new balance is a page of its own");
+  t.match(main(spent.body), /<dt>Left to pay<\/dt><dd>\$12\.00<\/dd>/);
 
   const refused = main(
     (await submit(visitor, { ...BUYER, expectedTotalCents: '1400', expectedAmountDueCents: '0' })).body,
