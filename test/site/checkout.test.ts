@@ -119,7 +119,7 @@ t.test('with no cart there is nothing to check out, and no browser keeps the pag
   t.match(main(page.body), /<a class="button" href="\/cart">Back to cart<\/a>/);
   t.notMatch(page.body, /<form class="checkout-form"/, 'no form');
   const repeat = await stranger();
-  t.equal(repeat.headers['x-page-cache'], 'hit', 'the server keeps the empty checkout: it holds nobody\'s details');
+  t.equal(repeat.headers['x-page-cache'], 'hit', "the server keeps the empty checkout: it holds nobody's details");
   t.equal(repeat.headers['cache-control'], 'no-store', 'the browser keeps no checkout page, kept or not');
 
   const unknown = await demo.app.inject({

@@ -47,7 +47,7 @@ for (const [mode, queryContentVersion] of [
     t.equal(cartAgain.headers['x-page-cache'], 'hit', "the same cart's page again is kept");
     t.equal(cartAgain.body, cartPage.body);
     const bobCart = await bob.request('GET', '/cart');
-    t.equal(bobCart.headers['x-page-cache'], undefined, 'never another cart\'s');
+    t.equal(bobCart.headers['x-page-cache'], undefined, "never another cart's");
     t.equal(countLabel(bobCart.body), '3 items in cart');
     await ann.add({ itemId: productId('stoneware-mug'), sku: 'FW-MUG-SLATE', quantity: 1 });
     const annMore = await ann.request('GET', '/cart');
