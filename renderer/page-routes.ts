@@ -400,21 +400,26 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     const html = development
       ? withErrorOverlay(rendered.html, [...packaged.pkg.errors, ...rendered.errors].map(formatPackageError))
       : rendered.html;
-    if (visitorKey && rendered.errors.length === 0)
-      options.cache?.set(visitorKey, keptPage(built.status, html, Date.now()));
-    if (answer.cacheKey && rendered.errors.length === 0 && !trace?.opaque) {
-      let key = answer.cacheKey;
-      if (trace && answer.shopper) {
-        key = shopperKey(answer.cacheKey, answer.shopper, trace.shape);
-        shopperShapes.add(answer.cacheKey, trace.shape);
-      }
-      options.cache?.set(key, keptPage(built.status, html, Date.now()));
-    }
-    return reply
-      .code(built.status)
-      .type(HTML)
-      .header('cache-control', cacheControl)
-      .send(fillCrumbSlot(html, request.crumb));
+    const keepUnder =
+      options.cache && rendered.errors.length === 0 ? (visitorKey ?? sharedKey(answer, trace)) : undefined;
+    const page = keepUnder === undefined ? undefined : keptPage(built.status, html, Date.now());
+    if (keepUnder !== undefined && page) options.cache?.set(keepUnder, page);
+    return (
+      reply
+        .code(built.status)
+        .type(HTML)
+        .header('cache-control', cacheControl)
+        // A kept page's bytes are made once, for the cache and this answer alike.
+        .send(page ? keptPageBody(page, request.crumb) : fillCrumbSlot(html, request.crumb))
+    );
+  }
+
+  /** Where a rendered page is kept for other visitors, if it may be: a shopper's with what its render read of their cart. */
+  function sharedKey(answer: PageAnswer, trace: ReadTrace | undefined): string | undefined {
+    if (!answer.cacheKey || trace?.opaque) return undefined;
+    if (!trace || !answer.shopper) return answer.cacheKey;
+    shopperShapes.add(answer.cacheKey, trace.shape);
+    return shopperKey(answer.cacheKey, answer.shopper, trace.shape);
   }
 
   // A form block posted without script: back to its page with the outcome (post/redirect/get).

@@ -50,10 +50,12 @@ export interface DatabaseHandle {
 
 /**
  * PostgreSQL's 128 MB default costs the server about 145 MB of resident
- * memory; a site's hot pages fit in far less, and the operating system's page
- * cache still holds the rest of the data folder.
+ * memory, and 32 MB still 26 MB more than 8 MB (PostgreSQL writes its whole
+ * buffer pool when it starts): the page memos leave the database few reads
+ * per page, a site's hot rows fit in far less, and the operating system's
+ * page cache still holds the rest of the data folder.
  */
-const PGLITE_SHARED_BUFFERS = '32MB';
+const PGLITE_SHARED_BUFFERS = '8MB';
 const INT8 = 20;
 const NUMERIC = 1700;
 /** bigint and numeric stay strings in both drivers: money never becomes a float. */
@@ -79,25 +81,28 @@ export function isNewEmbeddedDatabase(config: DatabaseConfig): boolean {
 
 type PGliteArtifacts = Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>;
 
-let artifacts: Promise<PGliteArtifacts> | undefined;
+const pgliteDist = () => path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+let modules: Promise<Pick<PGliteArtifacts, 'pgliteWasmModule' | 'initdbWasmModule'>> | undefined;
 
 /**
- * PGlite's two WebAssembly modules, compiled, and its file bundle, read once
- * per process: PGlite reads and compiles them for every database it opens,
- * and a test process opens hundreds. Without them (files not where this
- * release keeps them) PGlite finds its own.
+ * PGlite's two WebAssembly modules, compiled once per process: PGlite
+ * compiles them for every database it opens, and a test process opens
+ * hundreds. Its file bundle is read for each (a few milliseconds), so a
+ * server does not hold its 8 MB once its database is open. Without them
+ * (files not where this release keeps them) PGlite finds its own.
  */
-function pgliteArtifacts(): Promise<PGliteArtifacts> {
-  artifacts ??= (async () => {
-    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const [pgliteWasmModule, initdbWasmModule, bundle] = await Promise.all([
-      readFile(path.join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),
-      readFile(path.join(dist, 'initdb.wasm')).then((bytes) => WebAssembly.compile(bytes)),
-      readFile(path.join(dist, 'pglite.data')),
-    ]);
-    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([bundle]) };
-  })().catch(() => ({}));
-  return artifacts;
+async function pgliteArtifacts(): Promise<PGliteArtifacts> {
+  modules ??= Promise.all(
+    ['pglite.wasm', 'initdb.wasm'].map((name) =>
+      readFile(path.join(pgliteDist(), name)).then((bytes) => WebAssembly.compile(bytes)),
+    ),
+  ).then(([pgliteWasmModule, initdbWasmModule]) => ({ pgliteWasmModule, initdbWasmModule }));
+  try {
+    const bundle = await readFile(path.join(pgliteDist(), 'pglite.data'));
+    return { ...(await modules), fsBundle: new Blob([bundle]) };
+  } catch {
+    return {};
+  }
 }
 
 /**

@@ -30,9 +30,21 @@ export function displayZone(name: string): DisplayZone {
   return found;
 }
 
+/** Offsets already worked out, per zone: luxon asks Intl each time, and pages show the same instants again. */
+const offsets = new WeakMap<IANAZone, Map<number, number>>();
+
 /** Minutes east of UTC in `zone` at `epochMs`. */
 export function offsetMinutes(zone: DisplayZone, epochMs: number): number {
-  return zone.zone ? zone.zone.offset(epochMs) : 0;
+  if (!zone.zone) return 0;
+  let known = offsets.get(zone.zone);
+  if (!known) offsets.set(zone.zone, (known = new Map()));
+  let offset = known.get(epochMs);
+  if (offset === undefined) {
+    offset = zone.zone.offset(epochMs);
+    if (known.size >= 10_000) known.clear();
+    known.set(epochMs, offset);
+  }
+  return offset;
 }
 
 const periodsByKey = new Map<string, readonly (readonly [number, string])[]>(

@@ -3,11 +3,23 @@
  * loses or changes: the narrow no-break space around AM/PM markers, and
  * unpadded numeric months and days when a skeleton asks for one digit.
  */
-import { dateFormat } from '../intl-cache.ts';
+import { dateFormat, memo } from '../intl-cache.ts';
 import { joinWithNarrowSpaces, usesNarrowSpace } from './day-period-space.ts';
+
+/**
+ * What Intl wrote for each instant, locale and options: formatting a date with Intl costs tens of
+ * microseconds, and a site's pages show the same few dates (posts', events') on every render.
+ */
+const texts = new Map<string, string>();
+const textKey = (locale: string, options: Intl.DateTimeFormatOptions, unpad: boolean, ...epochs: number[]) =>
+  `${locale}\u0001${JSON.stringify(options)}\u0001${unpad}\u0001${epochs.join('\u0001')}`;
 
 /** dateText(epoch, 'en-US', { hour: 'numeric', minute: 'numeric', timeZone }) → '2:04 PM' (U+202F) */
 export function dateText(epoch: number, locale: string, options: Intl.DateTimeFormatOptions, unpad = false): string {
+  return memo(texts, textKey(locale, options, unpad, epoch), () => formatDate(epoch, locale, options, unpad));
+}
+
+function formatDate(epoch: number, locale: string, options: Intl.DateTimeFormatOptions, unpad: boolean): string {
   if (isWeekdayOnly(options)) return weekdayText(epoch, locale, options);
   const format = dateFormat(locale, options);
   const hasHour = options.hour !== undefined || options.timeStyle !== undefined;
@@ -25,6 +37,18 @@ export function dateRangeText(
   locale: string,
   options: Intl.DateTimeFormatOptions,
   unpad = false,
+): string {
+  return memo(texts, textKey(locale, options, unpad, start, end), () =>
+    formatRange(start, end, locale, options, unpad),
+  );
+}
+
+function formatRange(
+  start: number,
+  end: number,
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+  unpad: boolean,
 ): string {
   const format = dateFormat(locale, options);
   let parts: Intl.DateTimeFormatPart[] = format.formatRangeToParts(start, end);
