@@ -150,7 +150,7 @@ const ROWS: Row[] = [
   // A shopper with three items: their page is kept by what it reads of the cart (renderer/visitor-read-trace.ts).
   { name: 'product page, shopper', path: '/shop/stoneware-mug', ...shopper },
   { name: 'product page, rendered', path: '/shop/stoneware-mug', distinct: true, ...shopper },
-  // Never kept: every request renders the visitor's own cart.
+  // Kept for this visitor alone, by a digest of what the page's data holds of them (renderer/visitor-data-key.ts).
   { name: '/cart, 3 items', path: '/cart', ...shopper },
   { name: '/checkout, 3 items', path: '/checkout', ...shopper },
   { name: 'blog post, shopper', path: '/journal/slow-mornings-pour-over', ...shopper },
