@@ -402,8 +402,11 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
       : rendered.html;
     const keepUnder =
       options.cache && rendered.errors.length === 0 ? (visitorKey ?? sharedKey(answer, trace)) : undefined;
-    const page = keepUnder === undefined ? undefined : keptPage(built.status, html, Date.now());
-    if (keepUnder !== undefined && page) options.cache?.set(keepUnder, page);
+    let page: CachedPage | undefined;
+    if (keepUnder !== undefined) {
+      page = keptPage(built.status, html, Date.now());
+      options.cache?.set(keepUnder, page);
+    }
     return (
       reply
         .code(built.status)
