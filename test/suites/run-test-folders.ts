@@ -14,7 +14,7 @@
  * is meant to outlive one file (the browser suite's one Chromium) says so
  * with suiteTeardown.
  */
-import { readdirSync } from 'node:fs';
+import { appendFileSync, readdirSync } from 'node:fs';
 import t from 'tap';
 
 const TEST_ROOT = new URL('../', import.meta.url);
@@ -52,11 +52,23 @@ export function suiteTeardown(fn: Teardown): void {
   rootTeardown(fn);
 }
 
+/** The file that runs now, when it started: its time is logged to $TEST_TIMINGS once it is torn down. */
+let timing: { file: string; wall: number; cpu: NodeJS.CpuUsage } | undefined;
+
 async function tearDownFile(): Promise<void> {
   const teardowns = fileTeardowns ?? [];
   fileTeardowns = [];
   // Last first, as tap runs them.
   for (const fn of teardowns.reverse()) await fn();
+  if (timing && process.env.TEST_TIMINGS) {
+    const cpu = process.cpuUsage(timing.cpu);
+    const seconds = (performance.now() - timing.wall) / 1000;
+    appendFileSync(
+      process.env.TEST_TIMINGS,
+      `${seconds.toFixed(1)}\t${((cpu.user + cpu.system) / 1e6).toFixed(1)}\t${timing.file}\n`,
+    );
+  }
+  timing = undefined;
 }
 
 function restoreEnvironment(saved: NodeJS.ProcessEnv): void {
@@ -100,6 +112,11 @@ export function runSuite(name: SuiteName, part?: SuitePart): void {
     t.test(`load ${file.pathname.slice(TEST_ROOT.pathname.length)}`, async () => {
       await tearDownFile();
       restoreEnvironment(environment);
+      timing = {
+        file: file.pathname.slice(TEST_ROOT.pathname.length),
+        wall: performance.now(),
+        cpu: process.cpuUsage(),
+      };
       await import(file.href);
       load(index + 1);
     });

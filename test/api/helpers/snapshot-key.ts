@@ -4,11 +4,12 @@ import { readFile } from 'node:fs/promises';
 const ROOT = new URL('../../../', import.meta.url);
 
 /**
- * What a test database snapshot is built from: the build steps, the
- * migrations and the demo seed, found by following relative imports from
- * here, so a new migration or seed module counts without being listed.
+ * What a test database snapshot is built from: how it is built and stored,
+ * the build steps, the migrations and the demo seed, found by following
+ * relative imports from here, so a new migration or seed module counts
+ * without being listed.
  */
-const ENTRY_POINTS = ['test/api/helpers/snapshot-builds.ts'];
+const ENTRY_POINTS = ['test/api/helpers/pglite-snapshot.ts', 'test/api/helpers/snapshot-builds.ts'];
 
 /** The on-disk data format belongs to the PGlite release. */
 const PACKAGES = ['node_modules/@electric-sql/pglite/package.json'];
