@@ -7,7 +7,7 @@
  * with their file:line:col, as development mode shows them on the page.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { PreviewInput } from '../../shared/content-schemas.ts';
+import { type PreviewInput, previewSchema } from '../../shared/content-schemas.ts';
 import { contentApi, type PreviewAnswer } from './content-api.ts';
 
 /** How long after the last change the preview is asked for. */
@@ -27,6 +27,7 @@ export function LivePreview({ input, refresh = 0 }: { input: PreviewInput | null
   const [answer, setAnswer] = useState<PreviewAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [updating, setUpdating] = useState(false);
+  const [incomplete, setIncomplete] = useState(false);
   const [shown, setShown] = useState(0);
   const asked = useRef(0);
   const stage = useRef<HTMLDivElement>(null);
@@ -45,6 +46,11 @@ export function LivePreview({ input, refresh = 0 }: { input: PreviewInput | null
   // biome-ignore lint/correctness/useExhaustiveDependencies: the draft's JSON is what decides whether to ask again.
   useEffect(() => {
     if (input === null) return;
+    // A draft the route would refuse (a block's required field still empty) is not sent: the last preview
+    // stays, and the editor's own fields say what is missing.
+    const complete = previewSchema.safeParse(input).success;
+    setIncomplete(!complete);
+    if (!complete) return;
     setUpdating(true);
     const timer = window.setTimeout(() => {
       const ticket = ++asked.current;
@@ -86,7 +92,13 @@ export function LivePreview({ input, refresh = 0 }: { input: PreviewInput | null
         </fieldset>
       </div>
       <p className="status" role="status">
-        {updating ? 'Updating the preview…' : answer ? `Showing ${answer.path} as it would look.` : ''}
+        {incomplete
+          ? 'The preview updates once the draft is complete.'
+          : updating
+            ? 'Updating the preview…'
+            : answer
+              ? `Showing ${answer.path} as it would look.`
+              : ''}
       </p>
       {error ? (
         <p className="status status--error" role="alert">
