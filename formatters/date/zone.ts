@@ -37,7 +37,10 @@ const offsets = new WeakMap<IANAZone, Map<number, number>>();
 export function offsetMinutes(zone: DisplayZone, epochMs: number): number {
   if (!zone.zone) return 0;
   let known = offsets.get(zone.zone);
-  if (!known) offsets.set(zone.zone, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    offsets.set(zone.zone, known);
+  }
   let offset = known.get(epochMs);
   if (offset === undefined) {
     offset = zone.zone.offset(epochMs);
