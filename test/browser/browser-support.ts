@@ -1,7 +1,7 @@
 /** Headless Chromium for the site tests: Debian's browser driven by playwright-core. */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import type { DatabaseHandle } from '../../api/db/open-database.ts';
 import { openDemoApp } from '../site/demo-app.ts';
 import { suiteTeardown } from '../suites/run-test-folders.ts';
@@ -149,4 +149,14 @@ export async function fillTestCard(page: Page, cardNumber = '4242 4242 4242 4242
   await page.getByLabel('Card number').fill(cardNumber);
   await page.getByLabel('Expiry date (MM/YY)').fill('12/49');
   await page.getByLabel('Security code').fill('123');
+}
+
+/**
+ * What a live region says once it says anything: a panel's status is empty until its request is answered, so
+ * reading it right after the click raced the server. Waits for any text, not the expected text, so a wrong
+ * message still fails the test that compares it.
+ */
+export async function announcedText(status: Locator): Promise<string> {
+  await status.filter({ hasText: /\S/ }).waitFor();
+  return status.innerText();
 }

@@ -16,7 +16,14 @@ import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
 import { reviewsRequestJobHandlers } from '../../api/services/reviews-request.ts';
 import { productId, TEST_SECRET } from '../api-http/api-helpers.ts';
 import { axeViolations } from './axe-check.ts';
-import { browserSkip, fillTestCard, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
+import {
+  announcedText,
+  browserSkip,
+  fillTestCard,
+  openSiteInBrowser,
+  screenshot,
+  watchProblems,
+} from './browser-support.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -78,8 +85,8 @@ t.test('a parcel, the status page, the reviews request and the email preview', {
   await main.getByLabel('Carrier').fill('UPS');
   await main.getByLabel('Tracking number').fill('1Z999AA10123456784');
   await main.getByRole('button', { name: 'Mark fulfilled' }).click();
-  await t.resolveMatch(
-    main.locator('.submission-detail').getByRole('status').innerText(),
+  t.match(
+    await announcedText(main.locator('.submission-detail').getByRole('status')),
     'The parcel was recorded and the customer emailed.',
   );
   await t.resolveMatch(
