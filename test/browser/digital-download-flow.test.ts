@@ -9,11 +9,10 @@
  */
 
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import t from 'tap';
 import { demoId } from '../../api/seed/demo-ids.ts';
 import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
+import { wcagViolations } from './axe-check.ts';
 import {
   announcedText,
   browserSkip,
@@ -23,21 +22,8 @@ import {
   watchProblems,
 } from './browser-support.ts';
 
-const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const GUIDE = demoId('product', 'home-barista-field-guide');
 const GUIDE_PDF = Buffer.concat([Buffer.from('%PDF-1.7\n% Home Barista Field Guide\n'), Buffer.alloc(2048, 0x2a)]);
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'], resultTypes: ['violations'] });
-    return result.violations;
-  })) as { id: string; nodes: { target: string[] }[] }[];
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 t.test(
   'a shopper buys the field guide and downloads it from the confirmation page',
@@ -96,7 +82,7 @@ t.test(
     await page.waitForURL(/\/checkout\/downloads\?orderToken=[0-9a-f]{24}$/);
     await t.resolveMatch(page.getByRole('heading', { level: 1 }).innerText(), 'Your downloads');
     await t.resolveMatch(page.locator('.order-downloads__file').innerText(), /5 of 5 downloads left/);
-    t.same(await axeViolations(page), [], 'axe: the download page passes WCAG A/AA');
+    t.same(await wcagViolations(page), [], 'axe: the download page passes WCAG A/AA');
     await screenshot(page, 'digital-download-1-page');
 
     const [download] = await Promise.all([
@@ -130,7 +116,7 @@ t.test(
       'The downloads were reset and the buyer was emailed a new link.',
     );
     await t.resolveMatch(downloads.innerText(), /0 of 5/);
-    t.same(await axeViolations(admin), [], 'axe: the orders panel with downloads and sessions passes WCAG A/AA');
+    t.same(await wcagViolations(admin), [], 'axe: the orders panel with downloads and sessions passes WCAG A/AA');
     await screenshot(admin, 'digital-download-2-orders-panel');
     t.same(adminProblems, [], 'no console errors or failed requests in the admin app');
   },

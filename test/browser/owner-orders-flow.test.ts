@@ -6,13 +6,12 @@
  * address, and the buyer's email with them arrives at a real SMTP server
  * on loopback. The panel passes axe (WCAG A and AA).
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+
 import t from 'tap';
 import { sendPendingMail, smtpTransport } from '../../api/mail/index.ts';
 import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
 import { startSmtpServer } from '../api/helpers/smtp-server.ts';
+import { wcagViolations } from './axe-check.ts';
 import {
   announcedText,
   browserSkip,
@@ -21,20 +20,6 @@ import {
   screenshot,
   watchProblems,
 } from './browser-support.ts';
-
-const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'], resultTypes: ['violations'] });
-    return result.violations;
-  })) as { id: string; nodes: { target: string[] }[] }[];
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A mail's text as the SMTP server got it: quoted-printable decoded, lines unfolded. */
 function mailText(raw: string): string {
@@ -110,7 +95,7 @@ t.test('a store manager fulfils a shopper’s order and the buyer is emailed', {
     'Order #1001',
     'the order’s heading has focus',
   );
-  t.same(await axeViolations(owner), [], 'axe: the orders panel with an order open passes WCAG A/AA');
+  t.same(await wcagViolations(owner), [], 'axe: the orders panel with an order open passes WCAG A/AA');
   await main.getByLabel('Carrier').fill('USPS');
   await main.getByLabel('Tracking number').fill('9400111899223197428490');
   await main

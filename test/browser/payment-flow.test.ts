@@ -9,29 +9,13 @@
  * checkout, nothing lost), then completed (the order).
  */
 
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import t from 'tap';
 import { sendPendingMail, smtpTransport } from '../../api/mail/index.ts';
 import { PAYMENT_MESSAGES } from '../../api/payments/payment-provider.ts';
 import { startSmtpServer } from '../api/helpers/smtp-server.ts';
+import { wcagViolations } from './axe-check.ts';
 import { browserSkip, fillTestCard, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
-
-const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** WCAG A and AA violations on the page, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'], resultTypes: ['violations'] });
-    return result.violations;
-  })) as { id: string; nodes: { target: string[] }[] }[];
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A mail's text as the SMTP server got it: quoted-printable decoded. */
 function mailText(raw: string): string {
@@ -89,7 +73,7 @@ t.test(
       /Subtotal\s*\$64\.00\s*Discount WELCOME10\s*−\$6\.40\s*Shipping\s*\$18\.00\s*New York sales tax \(4%\)\s*\$3\.02\s*Total\s*\$78\.62/;
     await t.resolveMatch(totals.innerText(), charged);
     await t.resolveMatch(page.locator('.checkout-payment__test').innerText(), /4242 4242 4242 4242\s*Succeeds/);
-    t.same(await axeViolations(page), [], 'axe: the checkout with its payment section passes WCAG A/AA');
+    t.same(await wcagViolations(page), [], 'axe: the checkout with its payment section passes WCAG A/AA');
     await screenshot(page, 'payment-1-checkout');
 
     // A card that is declined: the provider's words, focused, and everything as it was.
@@ -180,7 +164,7 @@ t.test(
     await phone.getByRole('button', { name: 'Place test order' }).click();
     await phone.waitForURL(/\/checkout\/payment-step\?payment=tp_[0-9a-f]{24}$/);
     await t.resolveMatch(phone.getByRole('heading', { level: 1 }).innerText(), 'Confirm your payment');
-    t.same(await axeViolations(phone), [], 'axe: the bank step passes WCAG A/AA');
+    t.same(await wcagViolations(phone), [], 'axe: the bank step passes WCAG A/AA');
     await screenshot(phone, 'payment-5-second-step');
     await phone.getByRole('button', { name: 'Cancel payment' }).click();
     await phone.waitForURL(/\/checkout\?attempt=[0-9a-f]{32}$/);
