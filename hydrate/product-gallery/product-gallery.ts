@@ -47,9 +47,17 @@ export function enhanceProductGallery(gallery: HTMLElement): () => void {
     return all[Math.min(Math.max(index, 0), all.length - 1)]?.dataset.imageId;
   }
 
+  /**
+   * The picture show() is scrolling to, until the stage gets there (or a second has passed, in case a swipe
+   * took it elsewhere): on a busy machine a smooth scroll's frames can be further apart than the settling
+   * delay, and the picture it passes on the way is not the one the visitor asked for.
+   */
+  let heading: { imageId: string; until: number } | undefined;
+
   function show(imageId: string | undefined): void {
     const index = slides().findIndex((slide) => slide.dataset.imageId === imageId);
-    if (index < 0 || !stage) return;
+    if (index < 0 || !stage || imageId === undefined) return;
+    heading = { imageId, until: view!.performance.now() + 1000 };
     mark(imageId);
     // The stylesheet makes this smooth unless the visitor asked for less motion.
     stage.scrollTo({ left: index * stage.clientWidth });
@@ -73,14 +81,20 @@ export function enhanceProductGallery(gallery: HTMLElement): () => void {
   };
 
   // Marked when the scrolling settles, so a smooth scroll does not mark each picture it passes.
-  let settle: ReturnType<typeof setTimeout> | undefined;
-  const onScroll = () => {
-    clearTimeout(settle);
-    settle = setTimeout(() => mark(shown()), 120);
+  let settling: ReturnType<typeof setTimeout> | undefined;
+  const settle = () => {
+    clearTimeout(settling);
+    const now = shown();
+    if (heading && now !== heading.imageId && view.performance.now() < heading.until) {
+      settling = setTimeout(settle, 120);
+      return;
+    }
+    heading = undefined;
+    mark(now);
   };
-  const onScrollEnd = () => {
-    clearTimeout(settle);
-    mark(shown());
+  const onScroll = () => {
+    clearTimeout(settling);
+    settling = setTimeout(settle, 120);
   };
   // A variant's choice puts its picture first and scrolls the stage to it (variant-page-effects.ts) after
   // this event; mark once that has happened, also when the stage was already at the start and did not scroll.
@@ -89,14 +103,14 @@ export function enhanceProductGallery(gallery: HTMLElement): () => void {
   gallery.addEventListener('click', onClick);
   gallery.addEventListener('keydown', onKeyDown);
   stage.addEventListener('scroll', onScroll, { passive: true });
-  stage.addEventListener('scrollend', onScrollEnd);
+  stage.addEventListener('scrollend', settle);
   view.addEventListener(VARIANT_CHANGE_EVENT, onVariant);
   return () => {
-    clearTimeout(settle);
+    clearTimeout(settling);
     gallery.removeEventListener('click', onClick);
     gallery.removeEventListener('keydown', onKeyDown);
     stage.removeEventListener('scroll', onScroll);
-    stage.removeEventListener('scrollend', onScrollEnd);
+    stage.removeEventListener('scrollend', settle);
     view.removeEventListener(VARIANT_CHANGE_EVENT, onVariant);
   };
 }

@@ -94,3 +94,29 @@ t.test("a variant's choice marks the thumbnail of the picture it puts first", as
   });
   t.same(current(env), [false, true], "the slate picture's thumbnail");
 });
+
+t.test(
+  'a slow smooth scroll marks the picture asked for, not the ones it passes; a swipe marks where it stops',
+  async (t) => {
+    const { env, stage } = await setup(t);
+    // On a busy machine the smooth scroll's frames come further apart than the settling delay.
+    stage.scrollTo = (() => {}) as typeof stage.scrollTo;
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 200));
+    const scrollTo = async (left: number, event: 'scroll' | 'scrollend') => {
+      stage.scrollLeft = left;
+      stage.dispatchEvent(new env.window.Event(event) as unknown as Event);
+      await settled();
+    };
+    await act(async () => {
+      thumbs(env)[1]!.dispatchEvent(
+        new env.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
+      );
+    });
+    await scrollTo(100, 'scroll');
+    t.same(current(env), [false, true], 'still the second while the stage is on its way');
+    await scrollTo(500, 'scrollend');
+    t.same(current(env), [false, true]);
+    await scrollTo(0, 'scroll');
+    t.same(current(env), [true, false], 'a swipe back marks the first once it settles');
+  },
+);
