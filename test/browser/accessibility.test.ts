@@ -10,7 +10,15 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import t from 'tap';
-import { browserSkip, fillTestCard, openSiteInBrowser, screenshot, VIEWPORTS } from './browser-support.ts';
+import {
+  browserSkip,
+  fillCheckoutAddress,
+  fillTestCard,
+  NEW_YORK,
+  openSiteInBrowser,
+  screenshot,
+  VIEWPORTS,
+} from './browser-support.ts';
 
 const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -90,13 +98,7 @@ t.test('no axe violations on any page type, desktop and phone', { skip: browserS
     await second.close();
     // The confirmation, reached as a shopper does: the checkout form filled in and the test order placed.
     await page.goto(`${base}/checkout`);
-    await page.getByLabel('Email').fill(`axe-${viewport.label}@example.com`);
-    await page.getByLabel('Full name').fill('Alex Axe');
-    await page.getByLabel('Country').selectOption({ label: 'United States' });
-    await page.getByLabel('Address line 1').fill('350 Fifth Avenue');
-    await page.getByLabel('Town or city').fill('New York');
-    await page.getByLabel('State, province or region').fill('New York');
-    await page.getByLabel('Postal code').fill('10118');
+    await fillCheckoutAddress(page, { email: `axe-${viewport.label}@example.com`, name: 'Alex Axe', ...NEW_YORK });
     await page.getByRole('button', { name: 'Update shipping and totals' }).click();
     await fillTestCard(page);
     await page.getByRole('button', { name: 'Place test order' }).click();

@@ -12,8 +12,10 @@ import t from 'tap';
 import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
 import {
   browserSkip,
+  fillCheckoutAddress,
   fillTestCard,
   openSiteInBrowser,
+  PORTLAND_MAINE,
   screenshot,
   screenshotPath,
   watchProblems,
@@ -50,13 +52,7 @@ t.test(
     await page.goto(`${base}/cart`);
     await page.waitForLoadState('networkidle');
     await page.goto(`${base}/checkout`);
-    await page.getByLabel('Email').fill('dashboard@example.com');
-    await page.getByLabel('Full name').fill('Dana Board');
-    await page.getByLabel('Address line 1').fill('5 Commercial Street');
-    await page.getByLabel('Town or city').fill('Portland');
-    await page.getByLabel('Postal code').fill('04101');
-    await page.getByLabel('Country').selectOption('US');
-    await page.getByLabel('State, province or region').fill('ME');
+    await fillCheckoutAddress(page, { email: 'dashboard@example.com', name: 'Dana Board', ...PORTLAND_MAINE });
     await page.getByRole('button', { name: 'Update shipping and totals' }).click();
     await page.locator('.checkout-totals', { hasText: 'Maine sales tax' }).waitFor();
     await fillTestCard(page);

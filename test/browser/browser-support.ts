@@ -144,6 +144,24 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: screenshotPath(name), fullPage: true });
 }
 
+/** The two places the flows ship to: one with a state sales tax, one without. */
+export const NEW_YORK = { line1: '350 Fifth Avenue', city: 'New York', region: 'New York', postalCode: '10118' };
+export const PORTLAND_MAINE = { line1: '5 Commercial Street', city: 'Portland', region: 'ME', postalCode: '04101' };
+
+/** The checkout's contact and shipping fields filled as a shopper types them, in the United States. */
+export async function fillCheckoutAddress(
+  page: Page,
+  address: { email: string; name: string; line1: string; city: string; region: string; postalCode: string },
+): Promise<void> {
+  await page.getByLabel('Email').fill(address.email);
+  await page.getByLabel('Full name').fill(address.name);
+  await page.getByLabel('Country').selectOption({ label: 'United States' });
+  await page.getByLabel('Address line 1').fill(address.line1);
+  await page.getByLabel('Town or city').fill(address.city);
+  await page.getByLabel('State, province or region').fill(address.region);
+  await page.getByLabel('Postal code').fill(address.postalCode);
+}
+
 /** The checkout's payment fields filled as a shopper types them: the test provider's card that succeeds, unless another is given. */
 export async function fillTestCard(page: Page, cardNumber = '4242 4242 4242 4242'): Promise<void> {
   await page.getByLabel('Card number').fill(cardNumber);

@@ -5,7 +5,15 @@
  * problems and the confirmation page.
  */
 import t from 'tap';
-import { browserSkip, fillTestCard, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
+import {
+  browserSkip,
+  fillCheckoutAddress,
+  fillTestCard,
+  openSiteInBrowser,
+  PORTLAND_MAINE,
+  screenshot,
+  watchProblems,
+} from './browser-support.ts';
 
 t.test('check out from the cart, with and without scripts', { skip: browserSkip(t) }, async (t) => {
   const { base, browser } = await openSiteInBrowser(t);
@@ -75,13 +83,7 @@ t.test('check out from the cart, with and without scripts', { skip: browserSkip(
     t.equal(await page.getByLabel('Email').inputValue(), 'scoop@', `${mode}: the email is kept`);
     t.equal(await page.getByLabel('Full name').getAttribute('aria-describedby'), 'checkout-name-error');
 
-    await page.getByLabel('Email').fill('scoop@example.com');
-    await page.getByLabel('Full name').fill('Sam Scoop');
-    await page.getByLabel('Address line 1').fill('5 Commercial Street');
-    await page.getByLabel('Town or city').fill('Portland');
-    await page.getByLabel('Postal code').fill('04101');
-    await page.getByLabel('Country').selectOption('US');
-    await page.getByLabel('State, province or region').fill('ME');
+    await fillCheckoutAddress(page, { email: 'scoop@example.com', name: 'Sam Scoop', ...PORTLAND_MAINE });
     // Enter sends the form's first button, Update shipping and totals: the page comes back priced, no order yet.
     await page.keyboard.press('Enter');
     // The page was an attempt's already, so its address says nothing: wait for the priced totals.

@@ -6,7 +6,15 @@
  * WELCOME10 takes 10% off.
  */
 import t from 'tap';
-import { browserSkip, fillTestCard, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
+import {
+  browserSkip,
+  fillCheckoutAddress,
+  fillTestCard,
+  NEW_YORK,
+  openSiteInBrowser,
+  screenshot,
+  watchProblems,
+} from './browser-support.ts';
 
 t.test('address, shipping, a code, and the totals on the confirmation', { skip: browserSkip(t) }, async (t) => {
   const { base, browser } = await openSiteInBrowser(t);
@@ -36,13 +44,7 @@ t.test('address, shipping, a code, and the totals on the confirmation', { skip: 
     const totals = page.locator('.checkout-summary .checkout-totals');
     await t.resolveMatch(totals.innerText(), /Shipping\s*From your address/, `${mode}: no place, no shipping yet`);
 
-    await page.getByLabel('Email').fill(`shopper-${mode}@example.com`);
-    await page.getByLabel('Full name').fill('Sam Shopper');
-    await page.getByLabel('Country').selectOption({ label: 'United States' });
-    await page.getByLabel('Address line 1').fill('350 Fifth Avenue');
-    await page.getByLabel('Town or city').fill('New York');
-    await page.getByLabel('State, province or region').fill('New York');
-    await page.getByLabel('Postal code').fill('10118');
+    await fillCheckoutAddress(page, { email: `shopper-${mode}@example.com`, name: 'Sam Shopper', ...NEW_YORK });
     await page.getByRole('button', { name: 'Update shipping and totals' }).click();
 
     // The page comes back for the place: the state list, the ZIP code, the options and New York's tax.

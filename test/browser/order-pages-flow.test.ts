@@ -19,6 +19,7 @@ import { axeViolations } from './axe-check.ts';
 import {
   announcedText,
   browserSkip,
+  fillCheckoutAddress,
   fillTestCard,
   openSiteInBrowser,
   screenshot,
@@ -48,13 +49,14 @@ t.test('a parcel, the status page, the reviews request and the email preview', {
     t.equal(added.status(), 200);
   }
   await shopper.goto(`${base}/checkout`);
-  await shopper.getByLabel('Email').fill('lin@example.com');
-  await shopper.getByLabel('Full name').fill('Lin Shopper');
-  await shopper.getByLabel('Country').selectOption({ label: 'United States' });
-  await shopper.getByLabel('Address line 1').fill('12 Fore Street');
-  await shopper.getByLabel('Town or city').fill('Portland');
-  await shopper.getByLabel('State, province or region').fill('Maine');
-  await shopper.getByLabel('Postal code').fill('04101');
+  await fillCheckoutAddress(shopper, {
+    email: 'lin@example.com',
+    name: 'Lin Shopper',
+    line1: '12 Fore Street',
+    city: 'Portland',
+    region: 'Maine',
+    postalCode: '04101',
+  });
   await shopper.getByRole('button', { name: 'Update shipping and totals' }).click();
   await shopper.locator('.checkout-totals', { hasText: 'Shipping' }).waitFor();
   await fillTestCard(shopper);

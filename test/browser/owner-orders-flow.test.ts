@@ -15,7 +15,9 @@ import { wcagViolations } from './axe-check.ts';
 import {
   announcedText,
   browserSkip,
+  fillCheckoutAddress,
   fillTestCard,
+  NEW_YORK,
   openSiteInBrowser,
   screenshot,
   watchProblems,
@@ -53,13 +55,7 @@ t.test('a store manager fulfils a shopper’s order and the buyer is emailed', {
   t.equal(added.status(), 200);
   await shopper.goto(`${base}/checkout`);
   await shopper.waitForLoadState('networkidle');
-  await shopper.getByLabel('Email').fill('lin@example.com');
-  await shopper.getByLabel('Full name').fill('Lin Shopper');
-  await shopper.getByLabel('Country').selectOption({ label: 'United States' });
-  await shopper.getByLabel('Address line 1').fill('350 Fifth Avenue');
-  await shopper.getByLabel('Town or city').fill('New York');
-  await shopper.getByLabel('State, province or region').fill('New York');
-  await shopper.getByLabel('Postal code').fill('10118');
+  await fillCheckoutAddress(shopper, { email: 'lin@example.com', name: 'Lin Shopper', ...NEW_YORK });
   await shopper.getByRole('button', { name: 'Update shipping and totals' }).click();
   await shopper.locator('.checkout-totals', { hasText: 'New York sales tax' }).waitFor();
   await fillTestCard(shopper);

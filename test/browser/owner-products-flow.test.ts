@@ -16,7 +16,15 @@ import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
 import { INVENTORY_PANEL_EVENTS } from '../../shared/inventory-panel.ts';
 import { testPicture } from '../api-http/upload-helpers.ts';
 import { axeViolations } from './axe-check.ts';
-import { browserSkip, fillTestCard, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
+import {
+  browserSkip,
+  fillCheckoutAddress,
+  fillTestCard,
+  openSiteInBrowser,
+  PORTLAND_MAINE,
+  screenshot,
+  watchProblems,
+} from './browser-support.ts';
 
 async function signIn(page: Page, base: string) {
   await page.goto(`${base}/config`);
@@ -130,13 +138,7 @@ t.test(
       .click();
     await buyer.locator('.sqs-add-to-cart-button[data-state="added"]').waitFor();
     await buyer.goto(`${base}/checkout`);
-    await buyer.getByLabel('Email').fill('apron@example.com');
-    await buyer.getByLabel('Full name').fill('Pat Apron');
-    await buyer.getByLabel('Address line 1').fill('5 Commercial Street');
-    await buyer.getByLabel('Town or city').fill('Portland');
-    await buyer.getByLabel('Postal code').fill('04101');
-    await buyer.getByLabel('Country').selectOption('US');
-    await buyer.getByLabel('State, province or region').fill('ME');
+    await fillCheckoutAddress(buyer, { email: 'apron@example.com', name: 'Pat Apron', ...PORTLAND_MAINE });
     await buyer.getByRole('button', { name: 'Update shipping and totals' }).click();
     await buyer.locator('.checkout-totals', { hasText: 'Maine sales tax' }).waitFor();
     await fillTestCard(buyer);

@@ -15,7 +15,15 @@ import { sendPendingMail, smtpTransport } from '../../api/mail/index.ts';
 import { PAYMENT_MESSAGES } from '../../api/payments/payment-provider.ts';
 import { startSmtpServer } from '../api/helpers/smtp-server.ts';
 import { wcagViolations } from './axe-check.ts';
-import { browserSkip, fillTestCard, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
+import {
+  browserSkip,
+  fillCheckoutAddress,
+  fillTestCard,
+  NEW_YORK,
+  openSiteInBrowser,
+  screenshot,
+  watchProblems,
+} from './browser-support.ts';
 
 /** A mail's text as the SMTP server got it: quoted-printable decoded. */
 function mailText(raw: string): string {
@@ -37,13 +45,7 @@ async function addToCart(page: Page, base: string, path: string, sku: string) {
 }
 
 async function fillAddress(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Full name').fill('Sam Shopper');
-  await page.getByLabel('Country').selectOption({ label: 'United States' });
-  await page.getByLabel('Address line 1').fill('350 Fifth Avenue');
-  await page.getByLabel('Town or city').fill('New York');
-  await page.getByLabel('State, province or region').fill('New York');
-  await page.getByLabel('Postal code').fill('10118');
+  await fillCheckoutAddress(page, { email: email, name: 'Sam Shopper', ...NEW_YORK });
   await page.getByRole('button', { name: 'Update shipping and totals' }).click();
   await page.locator('.checkout-totals', { hasText: 'New York sales tax' }).waitFor();
 }

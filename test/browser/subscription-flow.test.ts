@@ -10,16 +10,18 @@
 import type { Page } from 'playwright-core';
 import t from 'tap';
 import { axeViolations } from './axe-check.ts';
-import { browserSkip, fillTestCard, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
+import {
+  browserSkip,
+  fillCheckoutAddress,
+  fillTestCard,
+  NEW_YORK,
+  openSiteInBrowser,
+  screenshot,
+  watchProblems,
+} from './browser-support.ts';
 
 async function fillAddress(page: Page) {
-  await page.getByLabel('Email').fill('sub@example.com');
-  await page.getByLabel('Full name').fill('Sam Subscriber');
-  await page.getByLabel('Country').selectOption({ label: 'United States' });
-  await page.getByLabel('Address line 1').fill('350 Fifth Avenue');
-  await page.getByLabel('Town or city').fill('New York');
-  await page.getByLabel('State, province or region').fill('New York');
-  await page.getByLabel('Postal code').fill('10118');
+  await fillCheckoutAddress(page, { email: 'sub@example.com', name: 'Sam Subscriber', ...NEW_YORK });
   await page.getByRole('button', { name: 'Update shipping and totals' }).click();
   await page.locator('.checkout-totals', { hasText: 'New York sales tax' }).waitFor();
 }
