@@ -90,13 +90,19 @@ interface Measured {
 let distinctRequests = 0;
 
 /** With `distinct`, each request asks for an address of its own (a `render` query parameter), so no kept page can answer it. */
-async function measure(path: string, seconds: number, cookie?: string, distinct = false): Promise<Measured> {
+async function measure(
+  path: string,
+  seconds: number,
+  cookie?: string,
+  distinct = false,
+  encoding?: string,
+): Promise<Measured> {
   const cpuBefore = await serverCpuMicros();
   const result = await autocannon({
     url: base + path,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { host: 'localhost', ...(cookie ? { cookie } : {}) },
+    headers: { host: 'localhost', ...(cookie ? { cookie } : {}), ...(encoding ? { 'accept-encoding': encoding } : {}) },
     setupClient: keepNoBodies,
     requests: distinct
       ? [
@@ -136,12 +142,16 @@ interface Row {
   cookie?: string;
   /** Every request a full render: an address no page was kept under. */
   distinct?: boolean;
+  /** The Accept-Encoding sent; the other rows ask for none, as the static route's bytes are sent as they are. */
+  encoding?: string;
   /** The ratio this row must reach; undefined for the ceiling itself. */
   target?: number;
   p99Target?: number;
 }
 
 const shopper = { cookie: cartCookie, target: TARGET.ratio, p99Target: TARGET.p99Ms };
+/** What Chromium sends over HTTPS. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 const ROWS: Row[] = [
   { name: 'static 20 KB route', path: STATIC, cookie: crumbCookie },
@@ -153,6 +163,8 @@ const ROWS: Row[] = [
   // Kept for this visitor alone, by a digest of what the page's data holds of them (renderer/visitor-data-key.ts).
   { name: '/cart, 3 items', path: '/cart', ...shopper },
   { name: '/checkout, 3 items', path: '/checkout', ...shopper },
+  // As a browser asks for it: compressed, with the visitor's crumb in it (kept so, renderer/page-cache.ts).
+  { name: '/checkout, brotli', path: '/checkout', encoding: BROWSER_ENCODINGS, ...shopper },
   { name: 'blog post, shopper', path: '/journal/slow-mornings-pour-over', ...shopper },
   { name: 'blog post, rendered', path: '/journal/slow-mornings-pour-over', distinct: true, ...shopper },
   { name: '/search?q=coffee', path: '/search?q=coffee', ...shopper },
@@ -248,8 +260,8 @@ try {
   const only = process.env.BENCH_ROWS?.split(',');
   for (const row of ROWS) {
     if (only && row.path !== STATIC && !only.some((word) => row.name.includes(word))) continue;
-    await measure(row.path, WARMUP_SECONDS, row.cookie, row.distinct);
-    results.push({ row, measured: await measure(row.path, SECONDS, row.cookie, row.distinct) });
+    await measure(row.path, WARMUP_SECONDS, row.cookie, row.distinct, row.encoding);
+    results.push({ row, measured: await measure(row.path, SECONDS, row.cookie, row.distinct, row.encoding) });
   }
   // The static route again after the pages: its rate drifts with the machine over a run, so the
   // ceiling is the mean of the first and last measurement.

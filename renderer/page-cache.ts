@@ -18,7 +18,7 @@ export interface CachedPage {
    */
   pieces: Buffer[];
   storedAt: number;
-  /** Nothing in it is filled in per visitor (no crumb slot): it may be kept compressed too. */
+  /** Nothing in it is filled in per visitor (no crumb slot): one compressed copy serves everyone. */
   sameForEveryone: boolean;
 }
 
@@ -48,10 +48,16 @@ export function pageBytes(key: string, page: CachedPage): number {
   return 2 * key.length + page.pieces.reduce((sum, piece) => sum + piece.length, 0) + 64;
 }
 
+/** A compressed copy, and the crumb in it when the page has slots (undefined when it has none). */
+interface Encoded {
+  crumb: string | undefined;
+  bytes: Buffer;
+}
+
 interface Entry {
   page: CachedPage;
   bytes: number;
-  encoded: Partial<Record<PageEncoding, Buffer>>;
+  encoded: Partial<Record<PageEncoding, Encoded>>;
 }
 
 export class PageCache {
@@ -86,17 +92,22 @@ export class PageCache {
     this.#evict();
   }
 
-  /** The page compressed, made on first asking and kept with it (counted against maxBytes). */
-  encoded(key: string, page: CachedPage, encoding: PageEncoding): Buffer {
+  /**
+   * The page compressed as this visitor gets it, made on first asking and kept with it (counted against
+   * maxBytes). A page with crumb slots keeps the copy of the last visitor who asked: a page kept for one
+   * visitor (their cart, their checkout) is compressed once, not on every answer as the compress plugin would.
+   */
+  encoded(key: string, page: CachedPage, encoding: PageEncoding, crumb: string): Buffer {
     const entry = this.#entries.get(key);
+    const visitorCrumb = page.sameForEveryone ? undefined : crumb;
     const kept = entry?.page === page ? entry.encoded[encoding] : undefined;
-    if (kept) return kept;
-    // Only a page with no crumb slot is asked for compressed: it has one piece.
-    const made = encodePage(Buffer.concat(page.pieces), encoding);
+    if (kept && kept.crumb === visitorCrumb) return kept.bytes;
+    const made = encodePage(keptPageBody(page, crumb), encoding);
     if (entry?.page === page) {
-      entry.encoded[encoding] = made;
-      entry.bytes += made.length;
-      this.#bytes += made.length;
+      const added = made.length - (kept?.bytes.length ?? 0);
+      entry.encoded[encoding] = { crumb: visitorCrumb, bytes: made };
+      entry.bytes += added;
+      this.#bytes += added;
       this.#evict();
     }
     return made;

@@ -234,7 +234,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   const shopperKey = (pageKey: string, shopper: ShopperValues, shape: ReadShape) =>
     `${pageKey}|${visitorFingerprint(shopper.shoppingCart, shape)}`;
 
-  /** A kept page: compressed once when it is the same for everyone and the visitor takes an encoding. */
+  /** A kept page, compressed once (for the visitor, when it holds their crumb) if they take an encoding. */
   function sendKept(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -243,12 +243,12 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     cacheControl = 'no-cache',
   ) {
     reply.code(hit.status).type(HTML).header('cache-control', cacheControl).header('x-page-cache', 'hit');
-    const encoding = hit.sameForEveryone ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding || !options.cache) return reply.send(keptPageBody(hit, request.crumb));
     return reply
       .header('content-encoding', encoding)
       .header('vary', 'accept-encoding')
-      .send(options.cache.encoded(key, hit, encoding));
+      .send(options.cache.encoded(key, hit, encoding, request.crumb));
   }
   const clock = options.contentClock;
   const carts = {

@@ -1,7 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import t from 'tap';
-import { keptPage, PageCache, pageBytes } from '../../renderer/page-cache.ts';
+import { CRUMB_SLOT } from '../../renderer/crumb-slot.ts';
+import { keptPage, keptPageBody, PageCache, pageBytes } from '../../renderer/page-cache.ts';
 import { preferredEncoding } from '../../renderer/page-encodings.ts';
+
+const CRUMB = 'a'.repeat(64);
 
 t.test('brotli, else gzip, as Accept-Encoding allows', async (t) => {
   t.equal(preferredEncoding(undefined), undefined);
@@ -21,16 +24,40 @@ t.test('the cache makes an encoding once, keeps it with the page and counts it',
   const page = keptPage(200, html, Date.now());
   const cache = new PageCache({ maxBytes: pageBytes('a', page) + 2_000 });
   cache.set('a', page);
-  const br = cache.encoded('a', page, 'br');
+  const br = cache.encoded('a', page, 'br', CRUMB);
   t.equal(brotliDecompressSync(br).toString(), html);
-  t.equal(cache.encoded('a', page, 'br'), br, 'the same buffer the second time');
-  t.equal(gunzipSync(cache.encoded('a', page, 'gzip')).toString(), html);
+  t.equal(cache.encoded('a', page, 'br', CRUMB), br, 'the same buffer the second time');
+  t.equal(gunzipSync(cache.encoded('a', page, 'gzip', CRUMB)).toString(), html);
 
   // Past maxBytes with its encodings counted, the page leaves like any other.
   // Room for the page and its key (pageBytes) and ten bytes more.
   const big = new PageCache({ maxBytes: pageBytes('a', page) + 10 });
   big.set('a', page);
-  big.encoded('a', page, 'gzip');
+  big.encoded('a', page, 'gzip', CRUMB);
   t.equal(big.get('a', Date.now()), undefined, 'its encoding pushed it past the bound');
-  t.ok(big.encoded('a', page, 'br').length > 0, 'a page no longer kept is still encoded for the answer');
+  t.ok(big.encoded('a', page, 'br', CRUMB).length > 0, 'a page no longer kept is still encoded for the answer');
+});
+
+t.test('a page with crumb slots is kept compressed for the last visitor who asked, with their crumb', async (t) => {
+  const html = `<form><input name="crumb" value="${CRUMB_SLOT}">${'cart line '.repeat(2000)}</form>`;
+  const page = keptPage(200, html, Date.now());
+  t.notOk(page.sameForEveryone);
+  const cache = new PageCache();
+  cache.set('checkout', page);
+  const before = cache.bytes;
+  const first = cache.encoded('checkout', page, 'br', CRUMB);
+  t.equal(brotliDecompressSync(first).toString(), keptPageBody(page, CRUMB).toString());
+  t.match(brotliDecompressSync(first).toString(), `value="${CRUMB}"`);
+  t.equal(cache.encoded('checkout', page, 'br', CRUMB), first, 'the same visitor again: the kept copy');
+  t.equal(cache.bytes, before + first.length);
+
+  const other = 'b'.repeat(64);
+  const second = cache.encoded('checkout', page, 'br', other);
+  t.match(
+    brotliDecompressSync(second).toString(),
+    `value="${other}"`,
+    "another visitor never gets the first one's crumb",
+  );
+  t.notMatch(brotliDecompressSync(second).toString(), CRUMB);
+  t.equal(cache.bytes, before + second.length, 'the copy it replaced is no longer counted');
 });
