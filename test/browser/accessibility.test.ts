@@ -6,10 +6,9 @@
  * through the DevTools protocol, which the page's Content-Security-Policy
  * does not govern; the page itself is served as visitors get it.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import t from 'tap';
+import { axeViolations } from './axe-check.ts';
 import {
   browserSkip,
   fillCheckoutAddress,
@@ -19,8 +18,6 @@ import {
   screenshot,
   VIEWPORTS,
 } from './browser-support.ts';
-
-const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const PAGES: readonly { name: string; path: string }[] = [
   { name: 'home', path: '/' },
@@ -39,31 +36,6 @@ const PAGES: readonly { name: string; path: string }[] = [
   { name: 'cart', path: '/cart' },
   { name: 'checkout', path: '/checkout' },
 ];
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  })) as Violation[];
-  return violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 5)
-        .join(', ')}`,
-  );
-}
 
 t.test('no axe violations on any page type, desktop and phone', { skip: browserSkip(t) }, async (t) => {
   const { base, browser } = await openSiteInBrowser(t);

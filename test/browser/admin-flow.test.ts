@@ -10,28 +10,13 @@
  * the same panel read-only and a write is refused. Focus moves to each
  * panel's heading; axe finds no WCAG A/AA violation on the panels.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import t from 'tap';
 import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
+import { wcagViolations } from './axe-check.ts';
 import { browserSkip, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
 
-const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const HEADER_CODE = '<meta name="admin-flow" content="set in the admin app">';
-
-/** WCAG A and AA violations on the page, as 'rule: target' lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    interface AxeResults {
-      violations: { id: string; nodes: { target: string[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<AxeResults> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-  });
-}
 
 /** A call with the key from outside the browser, as a program using it would. */
 async function headerCodeWith(base: string, key: string): Promise<number> {
@@ -75,7 +60,7 @@ t.test(
     const main = page.getByRole('main');
     await main.getByRole('heading', { name: 'Sign in' }).waitFor();
     t.equal(await page.locator('link[rel="stylesheet"][href^="/config/assets/"]').count(), 1, 'the admin stylesheet');
-    t.same(await axeViolations(page), [], 'the sign-in panel passes axe');
+    t.same(await wcagViolations(page), [], 'the sign-in panel passes axe');
     await main.getByRole('button', { name: 'Sign in' }).click();
     await main.getByText('Please enter a valid email').waitFor();
     t.equal(
@@ -102,7 +87,7 @@ t.test(
     await main.getByLabel('Header').fill(HEADER_CODE);
     await main.getByRole('button', { name: 'Save code injection' }).click();
     await main.getByRole('status').getByText('Code injection saved.').waitFor();
-    t.same(await axeViolations(page), [], 'the code injection panel passes axe');
+    t.same(await wcagViolations(page), [], 'the code injection panel passes axe');
     await screenshot(page, 'admin-2-code-injection-saved');
     const site = await context.newPage();
     await site.goto(`${base}/`);
@@ -153,7 +138,7 @@ t.test(
     const key = await keyField.inputValue();
     t.match(key, /^sbk_[A-Za-z0-9_-]{43}$/, 'the key is shown once');
     t.equal(await page.evaluate(() => document.activeElement?.textContent), 'Copy key', 'focus moves on to Copy');
-    t.same(await axeViolations(page), [], 'the creation modal passes axe');
+    t.same(await wcagViolations(page), [], 'the creation modal passes axe');
     await screenshot(page, 'admin-3-api-key-created');
     await page.keyboard.press('Escape');
     t.ok(await modal.isVisible(), 'Escape does not lose the key: only Complete closes');
@@ -213,7 +198,7 @@ t.test(
     await main.getByRole('button', { name: 'Save translations' }).click();
     await main.getByRole('status').getByText('Translations saved.').waitFor();
     t.match(await main.getByRole('table', { name: 'Translation languages' }).innerText(), /1 of \d+ pages/);
-    t.same(await axeViolations(page), [], 'the multilingual panel passes axe');
+    t.same(await wcagViolations(page), [], 'the multilingual panel passes axe');
     await screenshot(page, 'admin-5-multilingual');
     const french = await context.newPage();
     await french.goto(`${base}/fr/about`);
@@ -233,7 +218,7 @@ t.test(
     await french.keyboard.press('Enter');
     await switcher.getByRole('link', { name: 'American English' }).waitFor();
     t.equal(await switcher.getByRole('link', { name: 'français' }).getAttribute('aria-current'), 'true');
-    t.same(await axeViolations(french), [], 'the French page passes axe, the switcher open');
+    t.same(await wcagViolations(french), [], 'the French page passes axe, the switcher open');
     await screenshot(french, 'site-fr-about');
     await switcher.getByRole('link', { name: 'American English' }).click();
     await french.waitForURL(`${base}/about`);

@@ -1,7 +1,6 @@
 /**
- * axe-core's verdict on a page, as 'rule (impact): help — targets' lines.
- * Its script is run through the DevTools protocol, which the page's
- * Content-Security-Policy does not govern.
+ * axe-core's verdict on a page. Its script is run through the DevTools
+ * protocol, which the page's Content-Security-Policy does not govern.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -16,16 +15,28 @@ interface Violation {
   nodes: { target: string[] }[];
 }
 
-/** Every rule axe has, not only WCAG A/AA. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/** What is checked: the part of the page (a selector; all of it by default), less a part, and which WCAG tags. */
+interface Scope {
+  include?: string;
+  exclude?: string;
+  tags?: string[];
+}
+
+async function runAxe(page: Page, scope: Scope): Promise<Violation[]> {
   await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
+  return page.evaluate(async ({ include, exclude, tags }) => {
     const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }
+      window as unknown as { axe: { run(context: unknown, options: object): Promise<{ violations: Violation[] }> } }
     ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  })) as Violation[];
-  return violations.map(
+    const context = { include: include ? [include] : [document], exclude: exclude ? [[exclude]] : [] };
+    const options = { resultTypes: ['violations'], ...(tags ? { runOnly: { type: 'tag', values: tags } } : {}) };
+    return (await axe.run(context, options)).violations;
+  }, scope);
+}
+
+/** Every rule axe has, not only WCAG A/AA, as 'rule (impact): help — targets' lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  return (await runAxe(page, {})).map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes
         .map((n) => n.target.join(' '))
@@ -34,15 +45,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
-/** WCAG A and AA violations only, one 'rule: targets' line each: what the owner and checkout flows hold to. */
-export async function wcagViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'], resultTypes: ['violations'] });
-    return result.violations;
-  })) as Violation[];
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+/** WCAG A and AA violations (or the tags given), one 'rule: target' line per element. */
+export async function wcagViolations(page: Page, scope: Scope = {}): Promise<string[]> {
+  const violations = await runAxe(page, { tags: ['wcag2a', 'wcag2aa'], ...scope });
+  return violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
 }

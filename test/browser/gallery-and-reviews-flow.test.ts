@@ -8,12 +8,11 @@
  * written on a product page, refused while incomplete, shown at once and
  * still there after a reload.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import t from 'tap';
 import { collectionId, DEMO_WEBSITE_ID } from '../../api/seed/demo-ids.ts';
 import { REVIEW_MESSAGES } from '../../shared/review-rules.ts';
+import { wcagViolations } from './axe-check.ts';
 import { browserSkip, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -21,20 +20,6 @@ const GALLERY = collectionId('gallery');
 
 const skip = browserSkip(t);
 const site = skip ? undefined : await openSiteInBrowser(t);
-const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    interface AxeResults {
-      violations: { id: string; nodes: { target: string[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<AxeResults> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-  });
-}
-
 async function visit(
   path: string,
   options: { reducedMotion?: 'reduce' | 'no-preference'; viewport?: { width: number; height: number } } = {},
@@ -100,7 +85,7 @@ t.test('the lightbox: mouse and keyboard, arrows, Escape, focus back and held', 
   t.equal(await page.getByRole('dialog', { name: secondTitle! }).count(), 1, 'named by the picture shown');
   t.match(await dialog.locator('.lightbox__caption').textContent(), `Picture 2 of ${count}`);
   t.ok(await dialog.evaluate((panel) => panel.classList.contains('lightbox--dark')), 'the default dark theme');
-  t.same(await axeViolations(page), [], 'no axe violation with the lightbox open');
+  t.same(await wcagViolations(page), [], 'no axe violation with the lightbox open');
   await screenshot(page, 'gallery-lightbox-dark-desktop');
 
   await page.keyboard.press('ArrowRight');
@@ -147,7 +132,7 @@ t.test('the light theme, and no lightbox: links to pages, in a new tab when aske
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     t.ok(await dialog.evaluate((panel) => panel.classList.contains('lightbox--light')));
-    t.same(await axeViolations(page), [], 'no axe violation in the light theme');
+    t.same(await wcagViolations(page), [], 'no axe violation in the light theme');
     await screenshot(page, 'gallery-lightbox-light-desktop');
   });
   await withGalleryOptions({ lightbox: false, newWindow: true }, async () => {
@@ -212,7 +197,7 @@ t.test('a slideshow plays by itself, pauses, and stays still for reduced motion'
       );
       t.equal(await page.evaluate(() => window.scrollY), scrollY, 'the page did not jump');
       t.equal(page.url(), `${site!.base}/gallery`);
-      t.same(await axeViolations(page), [], 'no axe violation on the slideshow');
+      t.same(await wcagViolations(page), [], 'no axe violation on the slideshow');
       t.same(problems, []);
 
       const calm = await visit('/gallery', { reducedMotion: 'reduce' });
@@ -242,7 +227,7 @@ t.test('a review written on the product page shows at once and after a reload', 
     'rating',
     'the first bad field takes focus',
   );
-  t.same(await axeViolations(page), [], 'no axe violation with the field messages');
+  t.same(await wcagViolations(page), [], 'no axe violation with the field messages');
 
   await section.locator('.star-input__star').filter({ hasText: '3 stars' }).click();
   t.ok(await section.getByRole('radio', { name: '3 stars' }).isChecked(), 'the rating is a radio of its own name');
@@ -279,7 +264,7 @@ t.test('quick view on the store list: pictures, price, options and add to cart i
   t.match(await dialog.locator('.product-price').first().textContent(), /\$/);
   const add = dialog.getByRole('button', { name: 'Add To Cart' });
   await add.waitFor();
-  t.same(await axeViolations(page), [], 'no axe violation with the quick view open');
+  t.same(await wcagViolations(page), [], 'no axe violation with the quick view open');
   await screenshot(page, 'quick-view-desktop');
 
   // Options not chosen: the add-to-cart island's own message.
@@ -315,7 +300,7 @@ t.test('on a phone: the lightbox, the quick view and the reviews, with no axe vi
   await gallery.page.locator('[data-gallery][data-lightbox-ready]').waitFor({ state: 'attached' });
   await gallery.page.locator('.gallery__link').first().click();
   await gallery.page.getByRole('dialog').waitFor();
-  t.same(await axeViolations(gallery.page), [], 'lightbox');
+  t.same(await wcagViolations(gallery.page), [], 'lightbox');
   await screenshot(gallery.page, 'gallery-lightbox-dark-phone');
 
   const shop = await visit('/shop', { viewport: phone });
@@ -324,12 +309,12 @@ t.test('on a phone: the lightbox, the quick view and the reviews, with no axe vi
   await board.click();
   await shop.page.getByRole('dialog', { name: 'Walnut Serving Board' }).waitFor();
   await shop.page.getByRole('dialog').getByRole('button', { name: 'Add To Cart' }).waitFor();
-  t.same(await axeViolations(shop.page), [], 'quick view');
+  t.same(await wcagViolations(shop.page), [], 'quick view');
   await screenshot(shop.page, 'quick-view-phone');
 
   const product = await visit('/shop/house-blend-coffee', { viewport: phone });
   await product.page.getByRole('heading', { name: 'Write a review' }).waitFor();
-  t.same(await axeViolations(product.page), [], 'product page with its reviews');
+  t.same(await wcagViolations(product.page), [], 'product page with its reviews');
   await screenshot(product.page, 'product-reviews-phone');
   t.same([...gallery.problems, ...shop.problems, ...product.problems], []);
 });

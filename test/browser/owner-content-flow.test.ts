@@ -8,31 +8,12 @@
  * accent colour in the style panel (a colour out of bounds refused with the
  * spec's message), which the preview and then the site show.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { FrameLocator, Page } from 'playwright-core';
 import t from 'tap';
 import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
 import { testPicture } from '../api-http/upload-helpers.ts';
+import { wcagViolations } from './axe-check.ts';
 import { browserSkip, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
-
-const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** WCAG A and AA violations on the admin page (the preview frame's site page is the site's own tests'), as 'rule: target'. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    interface AxeResults {
-      violations: { id: string; nodes: { target: string[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe;
-    const result = await axe.run(
-      { include: [document], exclude: [['iframe']] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } },
-    );
-    return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-  });
-}
 
 async function signIn(page: Page, base: string, owner: { email: string; password: string }) {
   await page.goto(`${base}/config`);
@@ -145,7 +126,7 @@ t.test(
     );
     await previewShows(preview, 'Our slate mug');
     await screenshot(page, 'content-1-page-editor-desktop');
-    t.same(await axeViolations(page), [], 'the page editor passes axe');
+    t.same(await wcagViolations(page, { exclude: 'iframe' }), [], 'the page editor passes axe');
     await main.getByRole('button', { name: 'Phone' }).click();
     t.equal(await page.locator('iframe[title="Preview of the page"]').getAttribute('data-device'), 'phone');
     t.equal(
@@ -192,7 +173,7 @@ t.test(
     await main.getByRole('status').getByText('The post is scheduled.').waitFor();
     await main.getByRole('heading', { name: 'Post: Winter Roast Notes' }).waitFor();
     await screenshot(page, 'content-4-post-scheduled');
-    t.same(await axeViolations(page), [], 'the post editor passes axe');
+    t.same(await wcagViolations(page, { exclude: 'iframe' }), [], 'the post editor passes axe');
     // Its time comes: the posts list says so (the server's clock), then the site shows it.
     await nav.getByRole('link', { name: 'Posts' }).click();
     const row = main.getByRole('row', { name: /Winter Roast Notes/ });
@@ -232,7 +213,7 @@ t.test(
       'the handle keeps the focus, put down',
     );
     await screenshot(page, 'content-6-gallery-reordered');
-    t.same(await axeViolations(page), [], 'the gallery panel passes axe');
+    t.same(await wcagViolations(page, { exclude: 'iframe' }), [], 'the gallery panel passes axe');
     await visitor.goto(`${base}/gallery`);
     const shown = await visitor.locator('main').innerText();
     t.ok(shown.indexOf(before[1]!) < shown.indexOf(before[0]!), 'the site shows the new order');
@@ -253,7 +234,7 @@ t.test(
       await page.waitForTimeout(200);
     }
     await screenshot(page, 'content-7-style-preview');
-    t.same(await axeViolations(page), [], 'the style panel passes axe');
+    t.same(await wcagViolations(page, { exclude: 'iframe' }), [], 'the style panel passes axe');
     await main.getByRole('button', { name: 'Save styles' }).click();
     await main.getByRole('status').getByText('The styles are saved for the whole site.').waitFor();
     await visitor.goto(`${base}/`);

@@ -11,8 +11,8 @@
  * - the Product feed panel copies the feed's address, which serves valid
  *   XML with every published variant.
  */
+
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Page } from 'playwright-core';
 import t from 'tap';
@@ -23,6 +23,7 @@ import { DEMO_OWNERS } from '../../api/seed/demo-owners.ts';
 import { startSmtpServer } from '../api/helpers/smtp-server.ts';
 import { productId } from '../api-http/api-helpers.ts';
 import { readCsv } from '../shared/csv-reader.ts';
+import { wcagViolations } from './axe-check.ts';
 import { browserSkip, openSiteInBrowser, screenshot, watchProblems } from './browser-support.ts';
 
 const CONTACT = formId('contact');
@@ -36,21 +37,6 @@ async function signIn(page: Page, base: string) {
   await main.getByLabel('Password').fill(DEMO_OWNERS.admin.password);
   await main.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Administration' }).waitFor();
-}
-
-const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** WCAG A and AA violations on the page, as 'rule: target' lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    interface AxeResults {
-      violations: { id: string; nodes: { target: string[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<AxeResults> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-  });
 }
 
 const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
@@ -114,7 +100,7 @@ t.test(
       'submission-detail-heading',
       'the focus goes to the submission',
     );
-    t.same(await axeViolations(owner), [], 'the submissions panel passes axe');
+    t.same(await wcagViolations(owner), [], 'the submissions panel passes axe');
     await screenshot(owner, 'owner-form-submissions');
 
     const [download] = await Promise.all([
@@ -153,7 +139,7 @@ t.test(
     await main.getByText('Please give the field a title.').waitFor();
     t.equal(await owner.evaluate(() => document.activeElement?.getAttribute('name')), 'fields.7.title', 'focus on it');
     await label.fill('Your message to us');
-    t.same(await axeViolations(owner), [], 'the form builder passes axe');
+    t.same(await wcagViolations(owner), [], 'the form builder passes axe');
     await screenshot(owner, 'owner-form-builder');
     await main.getByRole('button', { name: 'Save form' }).click();
     await main.getByText('Contact Us saved. The site shows it now.').waitFor();
@@ -182,7 +168,7 @@ t.test(
     t.same(await figures.allInnerTexts(), ['1', '0'], 'one waiting, none sent');
     await main.getByRole('button', { name: `Sign-ups for ${name}` }).click();
     await main.getByText('grace@example.com: signed up').waitFor();
-    t.same(await axeViolations(owner), [], 'the restock panel passes axe');
+    t.same(await wcagViolations(owner), [], 'the restock panel passes axe');
     await screenshot(owner, 'owner-restock');
     await main.getByRole('button', { name: `Send notices for ${name}` }).click();
     await main.getByText(`1 notice sent for ${name}.`).waitFor();
@@ -206,7 +192,7 @@ t.test(
     await main.getByLabel('Pixel id').fill('1234567890123456');
     await main.getByRole('button', { name: 'Save pixel id' }).click();
     await main.getByText('Pixel id saved.').waitFor();
-    t.same(await axeViolations(owner), [], 'the product feed panel passes axe');
+    t.same(await wcagViolations(owner), [], 'the product feed panel passes axe');
     await screenshot(owner, 'owner-product-feed');
     const feed = await fetch(copied).then((response) => response.text());
     t.equal(XMLValidator.validate(feed), true, 'the copied address serves valid XML');
