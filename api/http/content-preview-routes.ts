@@ -59,7 +59,9 @@ async function applyDraft(trx: Db, request: FastifyRequest, subject: PreviewInpu
     const saved = await replaceBlocks(trx, collection.id, context, subject.blocks);
     return saved.isHome ? '/' : `/${saved.urlId}`;
   }
-  const input = parseItemInput(collection, subject.values);
+  // Previewed as published whatever it says of its publication: an owner who has ticked 'Publish at
+  // a date' and not yet typed one (or typed one that has just passed) still sees the page as it reads.
+  const input = { ...parseItemInput(collection, subject.values), publication: 'published' as const, publishAt: null };
   const now = new Date();
   const item = subject.itemId
     ? await updateItem(trx, collection, subject.itemId, context, input, now)

@@ -120,6 +120,34 @@ t.test('a preview renders the unsaved blocks through the template and saves noth
   t.equal(after.html, before.html, 'the site did not change');
 });
 
+t.test('a post is previewed as published while its publication date is still being typed', async (t) => {
+  const journal = collectionId('journal');
+  const values = {
+    title: 'Harvest Notes',
+    urlId: '',
+    body: '<p>Picked in June.</p>',
+    excerpt: '',
+    authorId: null,
+    mainImageId: null,
+    categories: [],
+    tags: [],
+    commentsEnabled: false,
+  };
+  const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+  for (const publication of [
+    { publication: 'scheduled' },
+    { publication: 'scheduled', publishAt: null },
+    { publication: 'scheduled', publishAt: anHourAgo },
+  ]) {
+    const response = await editor.request('POST', `${CONTENT}/preview`, {
+      subject: { kind: 'item', collectionId: journal, itemId: null, values: { ...values, ...publication } },
+    });
+    t.equal(response.statusCode, 200, response.statusCode === 200 ? JSON.stringify(publication) : response.body);
+    t.match(response.json().html, 'Picked in June.');
+  }
+  t.equal((await page('/journal/harvest-notes')).status, 404, 'nothing saved');
+});
+
 t.test('posts: written with sanitized rich text, scheduled, drafted; refused input changes nothing', async (t) => {
   const journal = collectionId('journal');
   const list = await editor.request('GET', `${CONTENT}/collections/${journal}/items`);
