@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import t from 'tap';
 import { CRUMB_SLOT } from '../../renderer/crumb-slot.ts';
 import { keptPage, keptPageBody, PageCache, pageBytes } from '../../renderer/page-cache.ts';
-import { preferredEncoding } from '../../renderer/page-encodings.ts';
+import { encodePage, preferredEncoding } from '../../renderer/page-encodings.ts';
 
 const CRUMB = 'a'.repeat(64);
 
@@ -17,6 +17,22 @@ t.test('brotli, else gzip, as Accept-Encoding allows', async (t) => {
   t.equal(preferredEncoding('*, br;q=0'), 'gzip');
   t.equal(preferredEncoding('identity, deflate'), undefined);
   t.equal(preferredEncoding('br;q=zero'), undefined, 'an unreadable weight allows nothing');
+});
+
+t.test('a compressed page holds its own bytes and no more, as the cache counts it', async (t) => {
+  // zlib's sync calls answer with a view of a 16 KB chunk; a small page compresses to far less.
+  const small = Buffer.from(`<p>${'kept words '.repeat(300)}</p>`);
+  const large = Buffer.from(Array.from({ length: 4000 }, (_, i) => `<li>${(i * 7919) % 10007}</li>`).join(''));
+  for (const encoding of ['br', 'gzip'] as const) {
+    for (const [name, html] of [
+      ['small', small],
+      ['large', large],
+    ] as const) {
+      const encoded = encodePage(html, encoding);
+      t.equal(encoded.buffer.byteLength, encoded.byteLength, `${encoding}, ${name}: ${encoded.byteLength} bytes`);
+    }
+  }
+  t.equal(gunzipSync(encodePage(small, 'gzip')).toString(), small.toString());
 });
 
 t.test('the cache makes an encoding once, keeps it with the page and counts it', async (t) => {
