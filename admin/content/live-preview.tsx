@@ -22,7 +22,16 @@ const WIDTHS = { desktop: 1280, phone: 390 } as const;
 const FRAME_HEIGHT = 900;
 
 /** `refresh`: a number that changes when what is saved changed, so the same draft is shown again. */
-export function LivePreview({ input, refresh = 0 }: { input: PreviewInput | null; refresh?: number }) {
+export function LivePreview({
+  input,
+  refresh = 0,
+  complete = true,
+}: {
+  input: PreviewInput | null;
+  refresh?: number;
+  /** The editor's own check of what the preview schema leaves open (an item's fields). */
+  complete?: boolean;
+}) {
   const [device, setDevice] = useState<keyof typeof WIDTHS>('desktop');
   const [answer, setAnswer] = useState<PreviewAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -41,16 +50,16 @@ export function LivePreview({ input, refresh = 0 }: { input: PreviewInput | null
   }, []);
   const width = WIDTHS[device];
   const scale = stageWidth > 0 ? Math.min(1, stageWidth / width) : 1;
-  const key = input === null ? '' : `${refresh}|${JSON.stringify(input)}`;
+  const key = input === null ? '' : `${refresh}|${complete}|${JSON.stringify(input)}`;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the draft's JSON is what decides whether to ask again.
   useEffect(() => {
     if (input === null) return;
-    // A draft the route would refuse (a block's required field still empty) is not sent: the last preview
-    // stays, and the editor's own fields say what is missing.
-    const complete = previewSchema.safeParse(input).success;
-    setIncomplete(!complete);
-    if (!complete) return;
+    // A draft the route would refuse (a block's required field, a post's title still empty) is not sent:
+    // the last preview stays, and the editor's own fields say what is missing.
+    const sendable = complete && previewSchema.safeParse(input).success;
+    setIncomplete(!sendable);
+    if (!sendable) return;
     setUpdating(true);
     const timer = window.setTimeout(() => {
       const ticket = ++asked.current;

@@ -139,9 +139,10 @@ export function ItemEditorPanel({ kind, itemId }: { kind: ItemPanelKind; itemId:
     );
   }
   const set = (change: Partial<Draft>) => setDraft({ ...draft, ...change });
+  const schema = kind === 'blog' ? postInputSchema : eventInputSchema;
 
   const save = async () => {
-    const checked = check(kind === 'blog' ? postInputSchema : eventInputSchema, values);
+    const checked = check(schema, values);
     if (!checked.ok) {
       setProblems(checked.problems);
       setStatus({ kind: 'error', message: 'Please check the highlighted fields.' });
@@ -359,7 +360,10 @@ export function ItemEditorPanel({ kind, itemId }: { kind: ItemPanelKind; itemId:
             />
           ) : null}
         </form>
-        <LivePreview input={{ subject: { kind: 'item', collectionId, itemId: item?.id ?? null, values } }} />
+        <LivePreview
+          input={{ subject: { kind: 'item', collectionId, itemId: item?.id ?? null, values } }}
+          complete={schema.safeParse(values).success}
+        />
       </div>
     </Panel>
   );

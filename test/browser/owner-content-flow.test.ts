@@ -160,6 +160,10 @@ t.test(
     await main.getByRole('heading', { name: 'Posts' }).waitFor();
     await main.getByRole('link', { name: 'New post' }).click();
     await main.getByRole('heading', { name: 'New post' }).waitFor();
+    // The empty form is not previewed (a post with no title is one the server refuses), however long the
+    // owner looks at it before typing: longer than the preview's 400 ms wait here.
+    await main.getByText('The preview updates once the draft is complete.').waitFor();
+    await page.waitForTimeout(600);
     await main.getByLabel('Title', { exact: true }).fill('Winter Roast Notes');
     const body = main.getByRole('textbox', { name: 'Body', exact: true });
     await body.click();
