@@ -175,7 +175,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A page is rendered whole before it is sent, so it is compressed in one call rather than through a
   // stream per answer, which the plugin does by default above 8 KB on two cores. The stream's objects made
   // the heap grow under load and V8 kept the pages it freed: 385 MB resident after bench:http's 10,000
-  // requests against 263–313 MB now, and a rendered product page takes a fifth less CPU (gzip a third).
+  // requests against 263–313 MB without the stream, and a rendered product page takes a fifth less CPU
+  // (gzip a third).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, syncThreshold: 1024 * 1024 });
   await app.register(htmlErrors);
   await app.register(inputGuard);
