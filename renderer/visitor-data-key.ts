@@ -11,16 +11,25 @@ import { createHash } from 'node:crypto';
 import type { VisitorData } from './page-context/page-data.ts';
 
 export function visitorDataKey(data: VisitorData): string {
-  return createHash('sha256').update(serialize(data)).digest('base64url');
+  return digest(serialize(data));
 }
+
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /**
  * Each object's text, by identity: much of a visitor's data is the same objects from one request to the next
- * (their cart kept by its version, the checkout rules kept by the content version), and nothing changes an
- * object once made, so its text is made once. JSON.stringify with a replacer for Maps and bigints was 15% of a
- * kept checkout page's CPU.
+ * (their cart kept by its version, the checkout rules kept by the content version, the checkout's prices kept
+ * beside the cart), and nothing changes an object once made, so its text is made once. JSON.stringify with a
+ * replacer for Maps and bigints was 15% of a kept checkout page's CPU.
  */
 const texts = new WeakMap<object, string>();
+
+/**
+ * Past this length an object's text stands in its parent's as its digest (`#` and 43 characters, which no
+ * other text starts with): the key of a page whose data is mostly kept objects then hashes a few digests,
+ * not the kilobytes of the cart and its prices again each time.
+ */
+const DIGESTED_OVER = 256;
 
 /** Like JSON, with what JSON drops or flattens to `{}` kept apart: undefined, bigints, Maps, Sets, Dates. */
 function serialize(value: unknown): string {
@@ -49,6 +58,7 @@ function serialize(value: unknown): string {
       .map((key) => `${JSON.stringify(key)}:${serialize(record[key])}`)
       .join(',')}}`;
   }
+  if (text.length > DIGESTED_OVER) text = `#${digest(text)}`;
   texts.set(value, text);
   return text;
 }

@@ -84,6 +84,7 @@ import { isLockedFor, isSiteLockedFor } from './page-access.ts';
 import { buildPageBlocks } from './page-blocks-content.ts';
 import { collectionPageType, PAGE_TYPES } from './page-types.ts';
 import { popupFormId } from './popup-overlay-json.ts';
+import { pricedCartKept } from './priced-cart-memo.ts';
 
 const SEARCH_PAGE_SIZE = 20;
 
@@ -394,7 +395,10 @@ async function priceKept(db: Db, request: PageRequest, cart: ShoppingCart): Prom
     ),
     remember(`product-facts|${variantIds.join(',')}`, () => loadProductFacts(db, websiteId, variantIds)),
   ]);
-  return priceShoppingCart(db, request.site, cart, { rules, facts });
+  const now = new Date();
+  return pricedCartKept(cart, rules, facts, now.getTime(), () =>
+    priceShoppingCart(db, request.site, cart, { rules, facts, now }),
+  );
 }
 
 /** The visitor's cart, the checkout's cart and an order: one read each at most. */

@@ -28,3 +28,12 @@ t.test('whatever differs makes another key, where JSON would not tell', async (t
   ];
   t.equal(new Set(keys).size, keys.length, 'every one apart');
 });
+
+t.test('a large object stands in its parent as its digest, and still tells apart', async (t) => {
+  const cart = (lastQuantity: number) => ({
+    lines: Array.from({ length: 40 }, (_, i) => ({ sku: `SKU-${i}`, quantity: i === 39 ? lastQuantity : 1 })),
+  });
+  t.equal(key({ cart: cart(1) }), key({ cart: cart(1) }), 'equal large objects made apart');
+  t.not(key({ cart: cart(1) }), key({ cart: cart(2) }), 'a difference deep in a large object');
+  t.not(key({ cart: cart(1), order: null }), key({ cart: cart(1) }), 'beside it');
+});
