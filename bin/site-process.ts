@@ -24,6 +24,7 @@ import { bundleIslands } from '../hydrate/bundle-islands.ts';
 import { buildApp } from '../renderer/app.ts';
 import type { ServerConfig } from '../renderer/server-config.ts';
 import { serverSecret } from '../renderer/server-secret.ts';
+import { keepCompiledStylesheetsIn } from '../renderer/template-package/stylesheet-disk-cache.ts';
 
 /**
  * Creating an embedded database and loading the demo site into it leave
@@ -65,6 +66,8 @@ export async function startSiteProcess(
   bundleIslands().catch(() => {
     // buildApp awaits the same bundle and reports its error.
   });
+  // A restart reads the stylesheets the last start compiled; in development they change as they are edited.
+  if (!config.development) keepCompiledStylesheetsIn(path.join(config.dataDir, 'cache', 'stylesheets'));
   const { dataDir } = config.database;
   if (options.prepare && dataDir && isNewEmbeddedDatabase(config.database)) await prepareNewEmbeddedDatabase(dataDir);
   const handle = await openDatabase(config.database);

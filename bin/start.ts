@@ -1,20 +1,12 @@
 /**
- * `npm start`: migrate, load the demo site into an empty database, and serve.
- * Settings come from the environment (renderer/server-config.ts); with
- * WORKERS above 1, a primary keeps that many server processes on one port.
+ * `npm start`: the server (bin/start-server.ts), loaded through a cache of
+ * its stripped TypeScript (bin/type-stripping-cache.ts) with V8's compiled
+ * code kept between starts too (Node's compile cache, in the system's
+ * temporary folder): a restart then strips and compiles only what changed.
+ * Both apply to modules imported after them, hence the dynamic import.
  */
-import cluster from 'node:cluster';
-import { serverConfigFromEnv, siteAddress } from '../renderer/server-config.ts';
-import { RUN_JOBS_ENV, runClusterPrimary } from './cluster-primary.ts';
-import { startSiteProcess } from './site-process.ts';
+import './type-stripping-cache.ts';
+import { enableCompileCache } from 'node:module';
 
-const config = serverConfigFromEnv();
-if (cluster.isPrimary && config.workers > 1) {
-  await runClusterPrimary(config);
-} else if (cluster.isWorker) {
-  await startSiteProcess(config, { prepare: false, runJobs: process.env[RUN_JOBS_ENV] === '1' });
-} else {
-  const app = await startSiteProcess(config, { prepare: true, runJobs: true });
-  const { port } = app.server.address() as { port: number };
-  app.log.info(`demo site: ${siteAddress(config, port)}`);
-}
+enableCompileCache();
+await import('./start-server.ts');

@@ -15,10 +15,12 @@
  * arguments of clamp(), min() and max() are left to the browser like calc()'s.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import less from 'less';
 import { fileError, type PackageError, packageError } from './package-errors.ts';
 import { LineIndex } from './source-position.ts';
+import { stylesheetDiskCache } from './stylesheet-disk-cache.ts';
 
 /** A stylesheet's text as the snapshot holds it, with its content hash (StaticFile.hash). */
 export interface StyleSource {
@@ -257,6 +259,25 @@ function compile(
 ): Compiled {
   const imports = roots.map((root) => `@import (less, multiple) ${quoted(path.posix.relative('styles', root))};`);
   const input = [prelude, ...imports].filter(Boolean).join('\n');
+  const hashes = [...sources].map(([file, source]) => `${file}\u0000${source.hash}`).sort();
+  // A failed compile is an author's to fix, and compiled again as they edit: only a good one is kept.
+  return compiledOnDisk.get(
+    [input, modifyVars, hashes],
+    () => compileNow(sources, input, modifyVars),
+    (c) => c.ok,
+  );
+}
+
+/** What the disk cache's keys are made of besides the input: this module's code and LESS's version. */
+const compiledOnDisk = stylesheetDiskCache<Compiled>(
+  `${readFileSync(new URL(import.meta.url), 'utf8')}\nless ${(less as { version?: unknown }).version}`,
+);
+
+function compileNow(
+  sources: ReadonlyMap<string, StyleSource>,
+  input: string,
+  modifyVars: Readonly<Record<string, string>>,
+): Compiled {
   let result: Compiled | undefined;
   const missing: MissingImport[] = [];
   const options = {
