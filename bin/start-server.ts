@@ -1,5 +1,6 @@
 /**
- * `npm start`: migrate, load the demo site into an empty database, and serve.
+ * What `npm start` runs (through bin/start.ts): migrate, load the demo site
+ * into an empty database, and serve.
  * Settings come from the environment (renderer/server-config.ts); with
  * WORKERS above 1, a primary keeps that many server processes on one port.
  */
