@@ -1,4 +1,3 @@
-import { request } from 'undici';
 import { z } from 'zod';
 import type { ApiErrorCode } from '../api-errors.ts';
 import type { CaptchaConfig } from './captcha-config.ts';
@@ -76,6 +75,8 @@ async function askProvider(
   const form = new URLSearchParams({ secret, response: token });
   if (remoteIp) form.set('remoteip', remoteIp);
   const signal = AbortSignal.timeout(config.timeoutMs);
+  // Loaded on the first check: a server whose websites have no captcha never needs undici's 110 modules.
+  const { request } = await import('undici');
   const response = await request(config.verifyUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },

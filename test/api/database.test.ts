@@ -19,6 +19,22 @@ t.test('migrations apply once and are idempotent', async (t) => {
   t.ok(tables.rows.length >= 29, `${tables.rows.length} tables`);
 });
 
+t.test('a database missing a migration, or holding one this code does not know, goes to the migrator', async (t) => {
+  const { db } = await openTestDatabase(t);
+  const last = await sql<{ name: string }>`select max(name) as name from kysely_migration`.execute(db);
+  const name = last.rows[0]!.name;
+  await sql`delete from kysely_migration where name = ${name}`.execute(db);
+  const outcome = await migrateToLatest(db).then(
+    (result) => result.results?.map((applied) => applied.migrationName),
+    (error: Error) => `failed: ${error.message}`,
+  );
+  t.not(JSON.stringify(outcome), '[]', 'the migrator took it up: applied it again, or failed on what it found');
+  await sql`insert into kysely_migration (name, timestamp) values (${name}, now()) on conflict do nothing`.execute(db);
+  t.same((await migrateToLatest(db)).results, [], 'whole again: nothing to apply');
+  await sql`insert into kysely_migration (name, timestamp) values ('9999-from-newer-code', now())`.execute(db);
+  await t.rejects(migrateToLatest(db), /corrupted migrations/, 'an unknown one is reported, not skipped');
+});
+
 t.test('every tenant table leads its primary key and unique indexes with website_id', async (t) => {
   const { db } = shared;
   const indexes = await sql<{ tableName: string; indexName: string; firstColumn: string }>`
