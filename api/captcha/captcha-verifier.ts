@@ -14,7 +14,10 @@ export const CAPTCHA_ERROR_CODES = {
 export interface CaptchaVerifier {
   /** The site key the page's widget uses. */
   readonly siteKey: string;
-  /** Checks a visitor's token with the provider. Never throws and never takes longer than the config's timeout. */
+  /**
+   * Checks a visitor's token with the provider. Never throws, and never waits on the provider longer than the
+   * config's timeout (a process's first check also loads the HTTP client first).
+   */
   verify(token: string | null | undefined, remoteIp?: string): Promise<CaptchaOutcome>;
 }
 
@@ -74,9 +77,10 @@ async function askProvider(
 ): Promise<boolean> {
   const form = new URLSearchParams({ secret, response: token });
   if (remoteIp) form.set('remoteip', remoteIp);
-  const signal = AbortSignal.timeout(config.timeoutMs);
-  // Loaded on the first check: a server whose websites have no captcha never needs undici's 110 modules.
+  // Loaded on the first check (a server whose websites have no captcha never needs undici's 110 modules),
+  // before the provider's time starts.
   const { request } = await import('undici');
+  const signal = AbortSignal.timeout(config.timeoutMs);
   const response = await request(config.verifyUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
