@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import { z } from 'zod';
 import type { ApiErrorCode } from '../api-errors.ts';
 import type { CaptchaConfig } from './captcha-config.ts';
@@ -14,10 +15,7 @@ export const CAPTCHA_ERROR_CODES = {
 export interface CaptchaVerifier {
   /** The site key the page's widget uses. */
   readonly siteKey: string;
-  /**
-   * Checks a visitor's token with the provider. Never throws, and never waits on the provider longer than the
-   * config's timeout (a process's first check also loads the HTTP client first).
-   */
+  /** Checks a visitor's token with the provider. Never throws and never takes longer than the config's timeout. */
   verify(token: string | null | undefined, remoteIp?: string): Promise<CaptchaOutcome>;
 }
 
@@ -77,9 +75,6 @@ async function askProvider(
 ): Promise<boolean> {
   const form = new URLSearchParams({ secret, response: token });
   if (remoteIp) form.set('remoteip', remoteIp);
-  // Loaded on the first check (a server whose websites have no captcha never needs undici's 110 modules),
-  // before the provider's time starts.
-  const { request } = await import('undici');
   const signal = AbortSignal.timeout(config.timeoutMs);
   const response = await request(config.verifyUrl, {
     method: 'POST',
