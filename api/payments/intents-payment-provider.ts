@@ -6,6 +6,7 @@
  * a card error (declined). Webhooks are checked with webhook-signature.ts.
  * Configured by environment (payments-config.ts); never used unless set.
  */
+import { request } from 'undici';
 import { z } from 'zod';
 import {
   type ChargeRequest,
@@ -80,8 +81,6 @@ export class IntentsPaymentProvider implements PaymentProvider {
     idempotencyKey?: string,
   ): Promise<{ status: number; body: unknown }> {
     try {
-      // Loaded on the first call: undici is 110 modules, a tenth of a second of every start that names no provider.
-      const { request } = await import('undici');
       const response = await request(new URL(path, this.config.apiUrl), {
         method,
         headers: {
