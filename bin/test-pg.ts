@@ -11,7 +11,7 @@ import pg from 'pg';
  * server's locking there), each folder as one suite (test/suites/), and
  * servers in several processes on one database.
  */
-const SUITES = ['test/suites/api.test.ts', 'test/suites/api-http.test.ts'];
+const SUITES = ['test/suites/api.test.ts', 'test/suites/api-http.test.ts', 'test/suites/api-http-2.test.ts'];
 const TEST_DIRS = ['test/multi-process'];
 
 async function main(): Promise<number> {

@@ -1,9 +1,10 @@
 /**
  * The browser suite (test/browser), half of its files here and half in
- * browser-suite-2.test.ts, rather than in test/suites/ so that tap, which
- * starts files in the order of their paths, starts them first: the browser
- * suite is the longest, and spends much of its time waiting for pages to
- * settle, so its halves run side by side and the others beside them (.taprc).
+ * browser-suite-2.test.ts, run side by side by `npm run test:browser`, not by
+ * `npm test` (.taprc): the flows a visitor clicks through in headless Chromium
+ * take some seven minutes of two cores' time, most of it the browser's, where
+ * everything else takes about three. CI runs both. Each half spends much of its
+ * time waiting for pages to settle, so the two fill each other's waits.
  */
 import { runSuite } from './suites/run-test-folders.ts';
 

@@ -1,5 +1,5 @@
 /** Every test file runs under `npm test`: its folder is in one suite, or .taprc runs it file by file. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import t from 'tap';
 import { SUITES, suiteFiles, testFilesIn } from './run-test-folders.ts';
 
@@ -28,26 +28,37 @@ t.test('no test file sits deeper than its folder, where neither would find it', 
   }
 });
 
-t.test('the parts of the browser suite run each of its files once', async (t) => {
-  const parts = [0, 1].map((index) => suiteFiles('browser', { index, of: 2 }).map(String));
-  t.same([...parts[0]!, ...parts[1]!].sort(), testFilesIn('browser').map(String).sort());
-  t.same(
-    parts[0]!.filter((file) => parts[1]!.includes(file)),
-    [],
-  );
+/** Each suite run in parts, and the files that run its parts. */
+const PARTS = [
+  { suite: 'browser', files: ['test/browser-suite.test.ts', 'test/browser-suite-2.test.ts'] },
+  { suite: 'api-http', files: ['test/suites/api-http.test.ts', 'test/suites/api-http-2.test.ts'] },
+] as const;
+
+t.test('the parts of a suite run each of its files once', async (t) => {
+  for (const { suite, files } of PARTS) {
+    const parts = files.map((_, index) => suiteFiles(suite, { index, of: files.length }).map(String));
+    t.same(parts.flat().sort(), testFilesIn(suite).map(String).sort(), suite);
+    t.equal(new Set(parts.flat()).size, parts.flat().length, `${suite}: no file in two parts`);
+    for (const [index, file] of files.entries()) {
+      const source = readFileSync(new URL(file.slice('test/'.length), TEST_ROOT), 'utf8');
+      t.match(source, `runSuite('${suite}', { index: ${index}, of: ${files.length} })`, file);
+    }
+  }
 });
 
-t.test('tap starts the browser suite first, the longest, so that the others fit beside it', async (t) => {
-  // tap runs the files .taprc includes in the order of their paths (en collation).
+t.test('npm test runs every suite but the browser suite, which npm run test:browser runs', async (t) => {
+  const scripts = (
+    JSON.parse(readFileSync(new URL('../package.json', TEST_ROOT), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
+  t.equal(scripts['test:browser'], `tap ${PARTS[0].files.join(' ')}`);
+  t.equal(scripts.test, 'tap');
+  // What .taprc includes: its `  - test/…` lines.
   const included = [...taprc.matchAll(/^ {2}- (test\/\S+)$/gm)].map((match) => match[1]!);
-  const files = included.flatMap((pattern) => {
-    const folder = /^test\/([^/*]+)\/\*\.test\.ts$/.exec(pattern)?.[1];
-    return folder
-      ? testFilesIn(folder).map((url) => url.pathname.slice(TEST_ROOT.pathname.length - 'test/'.length))
-      : [pattern];
-  });
-  t.same(files.sort((a, b) => a.localeCompare(b, 'en')).slice(0, 2), [
-    'test/browser-suite-2.test.ts',
-    'test/browser-suite.test.ts',
-  ]);
+  t.same(
+    included.filter((pattern) => pattern.includes('browser')),
+    [],
+    '.taprc leaves the browser suite out',
+  );
+  t.ok(included.includes('test/suites/*.test.ts'), 'and runs every suite under test/suites/');
+  t.notOk(existsSync(new URL('suites/browser.test.ts', TEST_ROOT)), 'of which the browser suite is none');
 });
