@@ -25,6 +25,7 @@ export const SUITES = {
   'api-http': ['api-http'],
   bin: ['bin'],
   browser: ['browser'],
+  hydrate: ['hydrate'],
   renderer: ['renderer', 'engine'],
   site: ['site'],
   small: ['architecture', 'conformance', 'domain', 'formatters', 'predicates', 'shared'],
