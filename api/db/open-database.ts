@@ -142,26 +142,52 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     dataDir = embeddedFolder(config.dataDir);
     await mkdir(dataDir, { recursive: true });
   }
+  return pgliteHandle(await startPGlite({ dataDir, loadDataDir: config.loadDataDir }));
+}
+
+/** The embedded database in that folder (in memory without one), loaded from the tarball if given, as openDatabase starts it. */
+export async function startPGlite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGlite> {
   // PGlite is PostgreSQL compiled to WebAssembly. V8 compiles a module's functions at once with its baseline
   // compiler, then again with its optimizing one as they get hot; the second copy of PostgreSQL's hot code
   // costs the server 30-60 MB of memory for queries that the page memos make rare. Before the module is
   // compiled, so it applies to the database alone.
   setFlagsFromString('--liftoff-only');
-  const pglite = await PGlite.create({
+  return PGlite.create({
     ...(await pgliteArtifacts()),
-    dataDir,
+    dataDir: options.dataDir,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    loadDataDir: config.loadDataDir,
+    loadDataDir: options.loadDataDir,
     parsers: { [INT8]: asText, [NUMERIC]: asText },
   });
+}
+
+/**
+ * A handle over an open embedded database. Closing it closes the database,
+ * unless keepOpen: then it only stops this handle's queries and its listening,
+ * and the database is left to whoever opened it (tests hand one database to
+ * test after test).
+ */
+export async function pgliteHandle(pglite: PGlite, options: { keepOpen?: boolean } = {}): Promise<DatabaseHandle> {
   const contentClock = new LocalContentClock();
+  const onContentChange = () => contentClock.changed();
+  const onCartChange = (cartId: string) => contentClock.cartChanged(cartId);
   // Before any other query, so the LISTEN can never land inside someone's transaction.
   // A listen is not part of a data folder, so a loaded one needs it too.
-  await pglite.listen('content_changes', () => contentClock.changed());
-  await pglite.listen('cart_changes', (cartId) => contentClock.cartChanged(cartId));
+  await pglite.listen('content_changes', onContentChange);
+  await pglite.listen('cart_changes', onCartChange);
   // Carts are announced only to sessions with this setting (migration 0011), and content changes were
   // before migration 0009; PGlite is one session for its whole life.
   await pglite.exec("set app.notify_content_changes = 'on'; set app.notify_cart_changes = 'on'");
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }), plugins });
-  return { db, kind: 'pglite', contentClock, close: () => db.destroy() };
+  const pool = new PGlitePool(pglite, { closesDatabase: !options.keepOpen });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const close = async () => {
+    await db.destroy();
+    // Kysely ends the pool only if a query ever started it.
+    await pool.end();
+    if (options.keepOpen) {
+      await pglite.unlisten('content_changes', onContentChange);
+      await pglite.unlisten('cart_changes', onCartChange);
+    }
+  };
+  return { db, kind: 'pglite', contentClock, close };
 }

@@ -12,18 +12,29 @@ export class PGlitePool implements PostgresPool {
   readonly #pglite: PGlite;
   #busy = false;
   readonly #waiting: Array<() => void> = [];
+  readonly #closesDatabase: boolean;
+  #ended = false;
 
-  constructor(pglite: PGlite) {
+  /** closesDatabase false: ending the pool leaves the database open for whoever opened it. */
+  constructor(pglite: PGlite, options: { closesDatabase?: boolean } = {}) {
     this.#pglite = pglite;
+    this.#closesDatabase = options.closesDatabase ?? true;
   }
 
   async connect(): Promise<PostgresPoolClient> {
     if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    // A query that comes after the end, however late (a timer its owner forgot), must not reach a
+    // database someone else may be using by then.
+    if (this.#ended) {
+      this.#handOver();
+      throw new Error('The database pool has ended');
+    }
     this.#busy = true;
     const pglite = this.#pglite;
     let released = false;
     return {
       query: (async (sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<unknown>> => {
+        if (this.#ended) throw new Error('The database pool has ended');
         const result = await pglite.query(sql, parameters as unknown[]);
         return {
           command: (result.command ?? 'SELECT') as PostgresQueryResult<unknown>['command'],
@@ -46,6 +57,8 @@ export class PGlitePool implements PostgresPool {
   }
 
   async end(): Promise<void> {
-    await this.#pglite.close();
+    if (this.#ended) return;
+    this.#ended = true;
+    if (this.#closesDatabase) await this.#pglite.close();
   }
 }

@@ -47,10 +47,17 @@ type Teardown = () => unknown;
 const rootTeardown = t.teardown.bind(t);
 /** The root teardowns of the file that runs now; undefined outside a suite. */
 let fileTeardowns: Teardown[] | undefined;
+/** What files share, torn down after the last file; undefined outside a suite. */
+let sharedTeardowns: Teardown[] | undefined;
 
-/** Torn down when the process's tests end, in a suite as when a file runs alone: for what files share. */
+/**
+ * Torn down when the process's tests end, in a suite as when a file runs alone: for what files share.
+ * A suite keeps its own list because calling tap's own teardown puts tap's method back on the root
+ * test, in place of the one runSuite set, and every file's teardowns after that waited for the end.
+ */
 export function suiteTeardown(fn: Teardown): void {
-  rootTeardown(fn);
+  if (sharedTeardowns) sharedTeardowns.push(fn);
+  else rootTeardown(fn);
 }
 
 /** The file that runs now, when it started: its time is logged to $TEST_TIMINGS once it is torn down. */
@@ -103,11 +110,15 @@ export function runSuite(name: SuiteName, part?: SuitePart): void {
   // A file's tests queue on the root test while it is imported; the next file's
   // import queues behind them, so files never interleave.
   fileTeardowns = [];
+  sharedTeardowns = [];
   (t as { teardown(fn: Teardown): void }).teardown = (fn) => fileTeardowns!.push(fn);
   const load = (index: number): void => {
     const file = files[index];
     if (!file) {
-      t.test('tear down the last file', tearDownFile);
+      t.test('tear down the last file and what files shared', async () => {
+        await tearDownFile();
+        for (const fn of sharedTeardowns!.splice(0).reverse()) await fn();
+      });
       return;
     }
     t.test(`load ${file.pathname.slice(TEST_ROOT.pathname.length)}`, async () => {

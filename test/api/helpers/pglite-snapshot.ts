@@ -6,6 +6,7 @@ import { PGlitePool } from '../../../api/db/pglite-pool.ts';
 import type { Database } from '../../../api/db/schema.ts';
 import { SNAPSHOT_STEPS, type SnapshotKind } from './snapshot-builds.ts';
 import { snapshotKey } from './snapshot-key.ts';
+import { keepForReset } from './snapshot-reset.ts';
 
 /**
  * Snapshots live on disk because tap runs every test file in a process of its
@@ -76,6 +77,7 @@ async function buildAndStore(): Promise<Map<SnapshotKind, Blob>> {
     }
     for (const step of SNAPSHOT_STEPS) {
       await step.apply(db);
+      await keepForReset(pglite);
       // Written to the data files now, so a load has next to no WAL to replay.
       await pglite.exec('checkpoint');
       // Uncompressed: it loads faster, and the cache is on local disk.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type DatabaseHandle, openDatabase } from '../../../api/db/open-database.ts';
-import { pgliteSnapshot } from './pglite-snapshot.ts';
+import { type DatabaseHandle, openDatabase, pgliteHandle } from '../../../api/db/open-database.ts';
+import { takeTestDatabase } from './pglite-test-databases.ts';
 import { databaseUrl, onServer, postgresTemplate } from './postgres-template.ts';
 
 interface Teardown {
@@ -11,8 +11,10 @@ interface Teardown {
  * A migrated database of the test's own, empty or (demoSite) holding the demo
  * site. With TEST_DATABASE_URL (set by `npm run test:pg`) it is a new database
  * on that server copied from a template, dropped at the end; otherwise an
- * in-memory PGlite loaded from a snapshot. Either way the migrations and the
- * seed ran once, not once per test: that was most of the suite's time.
+ * in-memory PGlite loaded from a snapshot, or one an earlier test of the
+ * process used and that was put back as the snapshot had it. Either way the
+ * migrations and the seed ran once, not once per test: that was most of the
+ * suite's time.
  */
 export async function openTestDatabase(
   t: Teardown,
@@ -21,8 +23,12 @@ export async function openTestDatabase(
   const kind = options.demoSite ? 'demo' : 'migrated';
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ dataDir: null, loadDataDir: await pgliteSnapshot(kind) });
-    t.teardown(() => handle.close());
+    const database = await takeTestDatabase(kind);
+    const handle = await pgliteHandle(database.pglite, { keepOpen: true });
+    t.teardown(async () => {
+      await handle.close();
+      await database.giveBack();
+    });
     return handle;
   }
   const template = await postgresTemplate(serverUrl, kind);
