@@ -12,6 +12,7 @@ import { DEFAULT_RENDER_BUDGET, type RenderBudget } from './limits.ts';
 import { parseTemplate } from './parser.ts';
 import { type Exec, RenderContext, RenderStopped } from './render-context.ts';
 import { NO_POS, templateError } from './template-error.ts';
+import { trimIndentation } from './trim-indentation.ts';
 import type { Registry, SourceOrigin, TemplateError } from './types.ts';
 import { parseJsonKeepingDoubles, requireSourceTextReviver } from './written-numbers.ts';
 
@@ -33,6 +34,11 @@ export interface CompileOptions {
    * `{ line: 12, column: 40 }` makes errors point at the fragment's place in that file.
    */
   readonly origin?: SourceOrigin;
+  /**
+   * Leave out the spaces and tabs next to the line breaks of the template's own text, outside
+   * `<pre>`, `<textarea>`, `<script>` and `<style>` (trim-indentation.ts): for HTML templates.
+   */
+  readonly trimIndentation?: boolean;
 }
 
 export interface RenderOptions {
@@ -104,7 +110,8 @@ export class Engine {
   compile(source: string, options: CompileOptions = {}): CompileResult {
     const file = options.file ?? 'template';
     const parsed = parseTemplate(source, file, this.registry, options.origin);
-    return this.build(parsed.body, file, source, parsed.errors);
+    const body = options.trimIndentation ? trimIndentation(parsed.body) : parsed.body;
+    return this.build(body, file, source, parsed.errors);
   }
 
   private build(body: Block, file: string, source: string | undefined, errors: TemplateError[]): CompileResult {

@@ -44,7 +44,7 @@ export function blockTemplate(name: BlockTemplateName): CompiledTemplate {
   let template = compiled.get(name);
   if (!template) {
     const source = readFileSync(new URL(`${name}.html`, TEMPLATE_DIR), 'utf8');
-    template = engine.compile(source, { file: `templates/page-blocks/${name}.html` }).template;
+    template = engine.compile(source, { file: `templates/page-blocks/${name}.html`, trimIndentation: true }).template;
     compiled.set(name, template);
   }
   return template;

@@ -26,7 +26,7 @@ export function sectionTemplate(name: SectionTemplateName): CompiledTemplate {
   let template = compiled.get(name);
   if (!template) {
     const source = readFileSync(new URL(`${name}.html`, TEMPLATE_DIR), 'utf8');
-    template = engine.compile(source, { file: `templates/sections/${name}.html` }).template;
+    template = engine.compile(source, { file: `templates/sections/${name}.html`, trimIndentation: true }).template;
     compiled.set(name, template);
   }
   return template;

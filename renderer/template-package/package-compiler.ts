@@ -18,9 +18,10 @@ export class PackageCompiler {
     return this.count;
   }
 
+  /** Every file of a package is HTML: its markup's indentation is left out of the pages (engine/trim-indentation.ts). */
   compile(source: string, options: CompileOptions & { readonly file: string }): CompileResult {
     this.count++;
-    return this.engine.compile(source, options);
+    return this.engine.compile(source, { ...options, trimIndentation: true });
   }
 
   /** Same as compile, but reuses the result for a file whose text has not changed. */

@@ -122,7 +122,7 @@ t.test('an unknown squarespace tag: an error at the tag; the rest of the file re
   t.same(at(pkg.errors), ['site.region:2:3 UNKNOWN_TAG']);
   t.equal(pkg.errors[0]!.message, 'Unknown tag <squarespace:widget>');
   const { output } = renderPackageTemplate(pkg, pkg.layouts.get('default')!.template, { c: 'C' });
-  t.equal(output, 'a\n  b C');
+  t.equal(output, 'a\nb C');
 });
 
 t.test('bad attributes are compile errors with positions', async (t) => {

@@ -40,7 +40,7 @@ t.test('an edit with a syntax error keeps the last good version and reports the 
   const fixed = await reloadFile(broken, 'blocks/site-title.block');
   t.same(fixed.errors, []);
   t.same(fixed.stale, []);
-  t.match(layoutOutput(fixed), '<h1>\n  My Site\n</h1>');
+  t.match(layoutOutput(fixed), '<h1>\nMy Site\n</h1>');
 });
 
 t.test('a region edit with an error keeps the layout that worked', async (t) => {

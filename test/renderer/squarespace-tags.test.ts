@@ -122,7 +122,7 @@ t.test('a value from template syntax is checked when it renders', async (t) => {
   const pkg = await pagePackage(t, 'a\n  <squarespace:query collection="blog" limit="{n}">x</squarespace:query>b');
   t.same(pkg.errors, []);
   const result = renderPackageTemplate(pkg, pkg.pages.get('t')!.template, { n: 500 });
-  t.equal(result.output, 'a\n  b');
+  t.equal(result.output, 'a\nb');
   t.same(
     result.errors.map((e) => [e.code, e.file, e.line, e.column]),
     [['BAD_ATTRIBUTE_VALUE', 'pages/t.page', 2, 47]],

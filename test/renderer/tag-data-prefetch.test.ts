@@ -94,7 +94,7 @@ t.test('what the plan cannot know is fetched after a first pass, then rendered r
     calls.map((r) => r.kind === 'query' && r.collection),
     ['sections', 'blog', 'team'],
   );
-  t.equal(result.output, '\n  Blog section: Hello\n\n<Ann><Bob>');
+  t.equal(result.output, '\nBlog section: Hello\n\n<Ann><Bob>');
 });
 
 t.test('data that needs yet another pass: bounded, then reported where the tag stands', async (t) => {
