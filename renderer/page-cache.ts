@@ -9,6 +9,7 @@
  */
 import { CRUMB_SLOT } from './crumb-slot.ts';
 import { encodePage, type PageEncoding } from './page-encodings.ts';
+import { UseOrderedMap } from './use-ordered-map.ts';
 
 export interface CachedPage {
   status: number;
@@ -61,7 +62,7 @@ interface Entry {
 }
 
 export class PageCache {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries = new UseOrderedMap<string, Entry>();
   readonly #options: PageCacheOptions;
   #bytes = 0;
 
@@ -70,15 +71,12 @@ export class PageCache {
   }
 
   get(key: string, now: number): CachedPage | undefined {
-    const entry = this.#entries.get(key);
+    const entry = this.#entries.use(key);
     if (!entry) return undefined;
     if (now - entry.page.storedAt > this.#options.maxAgeMs) {
       this.#remove(key);
       return undefined;
     }
-    // Most recently used last: the oldest key is the one to evict.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
     return entry.page;
   }
 
@@ -98,7 +96,7 @@ export class PageCache {
    * visitor (their cart, their checkout) is compressed once, not on every answer as the compress plugin would.
    */
   encoded(key: string, page: CachedPage, encoding: PageEncoding, crumb: string): Buffer {
-    const entry = this.#entries.get(key);
+    const entry = this.#entries.peek(key);
     const visitorCrumb = page.sameForEveryone ? undefined : crumb;
     const kept = entry?.page === page ? entry.encoded[encoding] : undefined;
     if (kept && kept.crumb === visitorCrumb) return kept.bytes;
@@ -114,14 +112,14 @@ export class PageCache {
   }
 
   #evict(): void {
-    for (const oldest of this.#entries.keys()) {
+    for (const [oldest] of this.#entries.entries()) {
       if (this.#bytes <= this.#options.maxBytes) break;
       this.#remove(oldest);
     }
   }
 
   #remove(key: string): void {
-    const entry = this.#entries.get(key);
+    const entry = this.#entries.peek(key);
     if (!entry) return;
     this.#entries.delete(key);
     this.#bytes -= entry.bytes;

@@ -1,4 +1,5 @@
 import type { ShoppingCart } from '../../api/repositories/cart-repository.ts';
+import { UseOrderedMap } from '../use-ordered-map.ts';
 
 /**
  * Shoppers' carts as their pages show them, each kept under a key made of
@@ -11,7 +12,7 @@ import type { ShoppingCart } from '../../api/repositories/cart-repository.ts';
  * most maxCarts are kept, least recently used out first.
  */
 export class CartMemo {
-  readonly #entries = new Map<string, { key: string; cart: Promise<ShoppingCart | undefined> }>();
+  readonly #entries = new UseOrderedMap<string, { key: string; cart: Promise<ShoppingCart | undefined> }>();
   readonly #maxCarts: number;
 
   constructor(maxCarts = 5_000) {
@@ -19,18 +20,17 @@ export class CartMemo {
   }
 
   get(cartId: string, key: string, load: () => Promise<ShoppingCart | undefined>): Promise<ShoppingCart | undefined> {
-    const known = this.#entries.get(cartId);
-    this.#entries.delete(cartId);
-    if (known?.key === key) {
-      this.#entries.set(cartId, known);
-      return known.cart;
-    }
+    const known = this.#entries.use(cartId);
+    if (known?.key === key) return known.cart;
     const cart = load();
     this.#entries.set(cartId, { key, cart });
-    if (this.#entries.size > this.#maxCarts) this.#entries.delete(this.#entries.keys().next().value!);
+    if (this.#entries.size > this.#maxCarts) {
+      const [oldest] = this.#entries.entries().next().value!;
+      this.#entries.delete(oldest);
+    }
     // A failed read is not kept.
     cart.catch(() => {
-      if (this.#entries.get(cartId)?.cart === cart) this.#entries.delete(cartId);
+      if (this.#entries.peek(cartId)?.cart === cart) this.#entries.delete(cartId);
     });
     return cart;
   }

@@ -9,6 +9,7 @@
  * Bounded by an estimate of the bytes its values hold, least recently used
  * out first.
  */
+import { UseOrderedMap } from '../use-ordered-map.ts';
 
 export interface SiteDataMemoOptions {
   maxBytes: number;
@@ -25,7 +26,7 @@ interface Entry {
 }
 
 export class SiteDataMemo {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries = new UseOrderedMap<string, Entry>();
   readonly #options: SiteDataMemoOptions;
   readonly #clock: () => number;
   #bytes = 0;
@@ -39,26 +40,21 @@ export class SiteDataMemo {
   get<T>(version: string, key: string, load: () => Promise<T>): Promise<T> {
     const full = `${version}|${key}`;
     const now = this.#clock();
-    const known = this.#entries.get(full);
-    if (known && now - known.storedAt <= this.#options.maxAgeMs) {
-      // Most recently used last: the first key is the one to evict.
-      this.#entries.delete(full);
-      this.#entries.set(full, known);
-      return known.value as Promise<T>;
-    }
+    const known = this.#entries.use(full);
+    if (known && now - known.storedAt <= this.#options.maxAgeMs) return known.value as Promise<T>;
     if (known) this.#remove(full, known);
     const value = load();
     const entry: Entry = { value, storedAt: now, bytes: 0 };
     this.#entries.set(full, entry);
     value.then(
       (loaded) => {
-        if (this.#entries.get(full) !== entry) return;
+        if (this.#entries.peek(full) !== entry) return;
         entry.bytes = 2 * full.length + approximateBytes(loaded);
         this.#bytes += entry.bytes;
         this.#evict();
       },
       () => {
-        if (this.#entries.get(full) === entry) this.#remove(full, entry);
+        if (this.#entries.peek(full) === entry) this.#remove(full, entry);
       },
     );
     return value;
@@ -70,7 +66,7 @@ export class SiteDataMemo {
   }
 
   #evict(): void {
-    for (const [key, entry] of this.#entries) {
+    for (const [key, entry] of this.#entries.entries()) {
       if (this.#bytes <= this.#options.maxBytes) return;
       this.#remove(key, entry);
     }
