@@ -30,21 +30,18 @@ function trimText(text: string, state: State): Trimmed<string> {
   let open = state;
   while (rest.length > 0) {
     if (open !== undefined) {
-      const close = rest.toLowerCase().indexOf(`</${open}`);
-      if (close < 0) return { value: out + rest, state: open };
-      out += rest.slice(0, close);
-      rest = rest.slice(close);
+      const close = new RegExp(`</${open}(?=[\\s>])`, 'i').exec(rest);
+      if (!close) return { value: out + rest, state: open };
+      out += rest.slice(0, close.index);
+      rest = rest.slice(close.index);
       open = undefined;
-      // The closing tag's own `<` is not taken for an opening one.
-      out += rest.slice(0, 2);
-      rest = rest.slice(2);
-      continue;
+    } else {
+      const opening = KEEP_AS_WRITTEN.exec(rest);
+      const end = opening ? opening.index + opening[0].length : rest.length;
+      out += rest.slice(0, end).replace(INDENTATION, '\n');
+      rest = rest.slice(end);
+      open = opening?.[1]?.toLowerCase();
     }
-    const match = KEEP_AS_WRITTEN.exec(rest);
-    if (!match) return { value: out + rest.replace(INDENTATION, '\n'), state: undefined };
-    out += rest.slice(0, match.index).replace(INDENTATION, '\n') + match[0];
-    rest = rest.slice(match.index + match[0].length);
-    open = match[1]!.toLowerCase();
   }
   return { value: out, state: open };
 }
