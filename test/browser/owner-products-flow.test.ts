@@ -167,6 +167,8 @@ t.test(
     await smallBlue.getByRole('button', { name: /^Apply/ }).click();
     await main.getByRole('status').filter({ hasText: 'LINEN-APRON-SMALL-BLUE: 7 in stock now.' }).waitFor();
     const recent = main.getByRole('table', { name: 'Recent stock changes' });
+    // The status comes with the change's answer; the panel then loads its lists again, the recent changes too.
+    await recent.getByRole('row', { name: /Found three more/ }).waitFor();
     await t.resolveMatch(
       recent.innerText(),
       /Linen Apron \(LINEN-APRON-SMALL-BLUE\)\s+\+3\s+7\s+Sam Okafor\s+Found three more/,
