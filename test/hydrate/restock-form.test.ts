@@ -12,18 +12,8 @@ import { createDomEnv, type DomEnv, settle } from './dom-env.ts';
 
 const golden = readFileSync(new URL('../../fixtures/pages/shop--speckled-serving-bowl.html', import.meta.url), 'utf8');
 const start = golden.indexOf('<div class="product__restock"');
-/** Where the div that starts at `from` closes: after the `</div>` that balances it. */
-function divEnd(html: string, from: number): number {
-  const tags = /<div[\s>]|<\/div>/g;
-  tags.lastIndex = from;
-  let depth = 0;
-  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
-    depth += tag[0] === '</div>' ? -1 : 1;
-    if (depth === 0) return tags.lastIndex;
-  }
-  throw new Error('the div is never closed');
-}
-const end = divEnd(golden, start);
+// Up to the next section, as the gallery's test cuts its markup: the parser drops the closing tags left over.
+const end = golden.indexOf('<section class="product__description"', start);
 /** The widgets of the sold-out bowl, the first variant's shown as if chosen. */
 const WIDGETS = golden.slice(start, end).replace(' hidden>', '>');
 const CUSTOM_TEXT = "You're on the list! We'll email you as soon as it's back.";
