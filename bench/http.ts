@@ -316,6 +316,7 @@ try {
     `${staticRow.name.padEnd(24)} ${Math.min(...rates).toFixed(0)}–${Math.max(...rates).toFixed(0)} req/s in the slices beside the rows   server CPU ${Math.min(...cpu).toFixed(2)}–${Math.max(...cpu).toFixed(2)} ms/req\n`,
   );
   for (const { row, measured, ceiling } of results) {
+    // Printed rounded down, so that a ratio of 0.896 shows as 0.89 beside the miss it is, not as 0.90.
     const ratio = measured.rps / ceiling.rps;
     const verdict =
       row.target === undefined
@@ -324,7 +325,7 @@ try {
           ? '  ok'
           : `  MISSES (≥ ${row.target}${row.p99Target ? `, p99 < ${row.p99Target} ms` : ''})`;
     process.stdout.write(
-      `${row.name.padEnd(24)} ${measured.rps.toFixed(0).padStart(6)} req/s   p50 ${String(measured.p50).padStart(4)} ms   p99 ${String(measured.p99).padStart(4)} ms   server CPU ${measured.serverCpuMs.toFixed(2)} ms/req   ${ratio.toFixed(2)} of static (${ceiling.rps.toFixed(0)} req/s beside it)${verdict}\n`,
+      `${row.name.padEnd(24)} ${measured.rps.toFixed(0).padStart(6)} req/s   p50 ${String(measured.p50).padStart(4)} ms   p99 ${String(measured.p99).padStart(4)} ms   server CPU ${measured.serverCpuMs.toFixed(2)} ms/req   ${(Math.floor(ratio * 100) / 100).toFixed(2)} of static (${ceiling.rps.toFixed(0)} req/s beside it)${verdict}\n`,
     );
   }
   if (memory)
