@@ -19,6 +19,17 @@ const FORMATS = {
 
 type InputFormat = keyof typeof FORMATS;
 
+const RASTER_TYPES: ReadonlySet<string> = new Set(Object.values(FORMATS).map((format) => format.contentType));
+
+/**
+ * The widths a picture is kept at beside its original: each breakpoint up to its own width. A vector
+ * picture (the demo site's SVGs) is one file at every size, so it has none, and pages offer no srcset
+ * that would have the browser fetch the same file again under another address.
+ */
+export function storedWidths(contentType: string, width: number): number[] {
+  return RASTER_TYPES.has(contentType) ? IMAGE_BREAKPOINTS.filter((breakpoint) => breakpoint <= width) : [];
+}
+
 /**
  * Above any phone or camera photo (a 50-megapixel sensor), and a cap on
  * what a small file that decompresses to a vast picture can make the server
@@ -79,11 +90,10 @@ export async function prepareImage(input: Buffer): Promise<PrepareResult> {
   try {
     const encode = (image: Sharp) => image.toFormat(format).toBuffer();
     const formats = new Map<StoredFormat, Buffer>([['original', await encode(source.clone())]]);
-    for (const breakpoint of IMAGE_BREAKPOINTS) {
-      if (breakpoint > width) break;
+    const { extension, contentType } = FORMATS[format];
+    for (const breakpoint of storedWidths(contentType, width)) {
       formats.set(`${breakpoint}w`, await encode(source.clone().resize({ width: breakpoint })));
     }
-    const { extension, contentType } = FORMATS[format];
     return { ok: true, image: { extension, contentType, width, height, colorData: await colorData(source), formats } };
   } catch {
     // The header read but the pixels do not (a cut-off or damaged file).

@@ -5,13 +5,11 @@
  */
 
 import type { Collection, Form, Image, Item, Product, ProductVariant } from '../../api/db/schema.ts';
+import { storedWidths } from '../../api/media/image-variants.ts';
 import type { WebsiteWithSettings } from '../../api/repositories/website-repository.ts';
 import { type MoneyJson, moneyJson } from './money-json.ts';
 
 type Json = Record<string, unknown>;
-
-/** The spec's image width breakpoints; a picture offers those up to its own width. */
-const IMAGE_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500];
 
 const ms = (date: Date | null | undefined): number | undefined => (date ? date.getTime() : undefined);
 
@@ -106,7 +104,6 @@ export function collectionJson(collection: Collection, extra: Json = {}): Json {
 }
 
 export function imageJson(image: Image): Json {
-  const widths = IMAGE_WIDTHS.filter((w) => w <= image.width);
   return {
     id: image.id,
     assetUrl: image.assetUrl,
@@ -117,7 +114,9 @@ export function imageJson(image: Image): Json {
     body: image.body,
     filename: image.filename,
     colorData: image.colorData ?? undefined,
-    systemDataVariants: widths.map((w) => `${w}w`).join(','),
+    systemDataVariants: storedWidths(image.contentType, image.width)
+      .map((width) => `${width}w`)
+      .join(','),
     contentType: image.contentType,
   };
 }
