@@ -5,6 +5,7 @@
  */
 
 import { type CompiledTemplate, RENDER_STOP_CODES } from '../engine/index.ts';
+import { truncate } from '../formatters/core/truncate.ts';
 import { escapeHtml } from './escape-html.ts';
 import { localizeLinks } from './localization/localize-links.ts';
 import { alternateLinksHtml, languageSwitcherHtml, type PageLocalization } from './localization/page-localization.ts';
@@ -192,13 +193,34 @@ function pageClasses(built: BuiltPage, tweakClasses: readonly string[]): string 
   return [...classes, ...tweakClasses].join(' ');
 }
 
+const TAG = /<[^>]*>/g;
+
+/**
+ * What search engines show under the page's link, the most specific text first: the item's excerpt, the
+ * collection's SEO description or its own, then the site's. Excerpts and descriptions are HTML, so their
+ * tags are dropped; cut at a word within 160 characters, as search results show.
+ */
+function pageDescription(context: Record<string, unknown>): string | undefined {
+  const { item, collection, website } = context as {
+    item?: { excerpt?: string };
+    collection?: { description?: string; seoData?: SeoData };
+    website?: { siteDescription?: string };
+  };
+  const text =
+    item?.excerpt?.replace(TAG, '') ||
+    collection?.seoData?.seoDescription ||
+    collection?.description?.replace(TAG, '') ||
+    website?.siteDescription?.replace(TAG, '');
+  return text ? truncate(text, 160) : undefined;
+}
+
 function headers(built: BuiltPage, localization: PageLocalization | undefined): string {
   const context = built.context as {
-    website: { siteDescription?: string; baseUrl?: string };
+    website: { baseUrl?: string };
     websiteSettings: { headerCode?: string };
   };
   const seo = collectionSeo(built.context);
-  const description = context.website.siteDescription;
+  const description = pageDescription(built.context);
   const image = seo?.socialImageUrl
     ? new URL(seo.socialImageUrl, context.website.baseUrl ?? 'http://localhost').href
     : '';

@@ -32,6 +32,7 @@ t.test('the real server answers every navigation page and every product, with no
     t.equal(response.status, 200, `${url} answers 200`);
     t.match(response.headers.get('content-type'), /text\/html/);
     t.match(html, /<main[^>]*id="main-content"/, `${url} has its main landmark`);
+    t.equal(html.match(/<meta name="description"/g)?.length, 1, `${url} has one description`);
     // HTML allows sizes only beside a srcset; the demo's vector pictures have neither.
     const sizedAlone = (html.match(/<img [^>]*>/g) ?? []).filter(
       (img) => img.includes(' sizes=') && !img.includes(' srcset='),
