@@ -9,6 +9,7 @@ import pg from 'pg';
 import { listenForContentChanges } from './content-change-listener.ts';
 import { type ContentClock, LocalContentClock } from './content-clock.ts';
 import { PGlitePool } from './pglite-pool.ts';
+import { nameRegisteredStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 export interface DatabaseConfig {
@@ -127,6 +128,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     // database) is an 'error' event; unheard it would crash the process. The pool
     // discards that connection and opens a new one when needed.
     pool.on('error', (error) => (config.onIdleConnectionError ?? warn)(error));
+    pool.on('connect', nameRegisteredStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     const listener = config.listenForChanges
       ? await listenForContentChanges(config.databaseUrl, (message) => process.stderr.write(`database: ${message}\n`))

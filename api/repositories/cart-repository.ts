@@ -6,6 +6,7 @@ import { sellingPrice } from '../../domain/selling-price.ts';
 import { PRODUCT_TYPES } from '../../domain/spec-enums.ts';
 import { newId } from '../db/ids.ts';
 import { json } from '../db/json.ts';
+import { preparedStatement } from '../db/prepared-statements.ts';
 import { readJsonColumn, readJsonColumns } from '../db/read-json.ts';
 import type { Cart, SubscriptionPlan } from '../db/schema.ts';
 import { type Db, inTransaction } from './transaction.ts';
@@ -168,11 +169,15 @@ export async function getCart(
 
 /** The cart's version (migration 0014), which moves with any change to it or its entries; undefined when there is no such cart. */
 export async function cartVersion(db: Db, websiteId: string, cartId: string): Promise<string | undefined> {
-  // Asked on every shopper's page on PostgreSQL: compiled once rather than built and compiled each time.
+  // Asked on every shopper's page on PostgreSQL: compiled once rather than built and compiled each time, and
+  // prepared once per connection.
   const { rows } = await db.executeQuery<{ version: string }>(CompiledQuery.raw(CART_VERSION_SQL, [websiteId, cartId]));
   return rows[0]?.version;
 }
-const CART_VERSION_SQL = 'select "version" from "carts" where "website_id" = $1 and "id" = $2';
+const CART_VERSION_SQL = preparedStatement(
+  'cart_version',
+  'select "version" from "carts" where "website_id" = $1 and "id" = $2',
+);
 
 /** A signed-in site user's open cart, most recently touched first. */
 export async function findOpenCartForSiteUser(
