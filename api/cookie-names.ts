@@ -26,7 +26,8 @@ export const VISITOR_COOKIES: readonly string[] = [
 
 /** True when a Cookie header names any visitor cookie, leaving out the one given. */
 export function hasVisitorCookie(cookieHeader: string | undefined, except?: string): boolean {
-  if (!cookieHeader) return false;
+  // Asked on every page: most visitors' headers name none of them, which is told without splitting the header.
+  if (!cookieHeader || !VISITOR_COOKIES.some((name) => cookieHeader.includes(name))) return false;
   return cookieHeader.split(';').some((pair) => {
     const name = pair.split('=')[0]!.trim();
     return name !== except && VISITOR_COOKIES.includes(name);

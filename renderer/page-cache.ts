@@ -28,10 +28,15 @@ export function keptPage(status: number, html: string, storedAt: number): Cached
   return { status, pieces, storedAt, sameForEveryone: pieces.length === 1 };
 }
 
+/** Who asks for a kept page: their crumb is read only for a page with slots (the request's crumb getter). */
+export interface CrumbHolder {
+  readonly crumb: string;
+}
+
 /** The kept page as the visitor gets it: their crumb in every slot. */
-export function keptPageBody(page: CachedPage, crumb: string): Buffer {
+export function keptPageBody(page: CachedPage, visitor: CrumbHolder): Buffer {
   if (page.pieces.length === 1) return page.pieces[0]!;
-  const slot = Buffer.from(crumb);
+  const slot = Buffer.from(visitor.crumb);
   return Buffer.concat(page.pieces.flatMap((piece, i) => (i === 0 ? [piece] : [slot, piece])));
 }
 
@@ -95,12 +100,12 @@ export class PageCache {
    * maxBytes). A page with crumb slots keeps the copy of the last visitor who asked: a page kept for one
    * visitor (their cart, their checkout) is compressed once, not on every answer as the compress plugin would.
    */
-  encoded(key: string, page: CachedPage, encoding: PageEncoding, crumb: string): Buffer {
+  encoded(key: string, page: CachedPage, encoding: PageEncoding, visitor: CrumbHolder): Buffer {
     const entry = this.#entries.peek(key);
-    const visitorCrumb = page.sameForEveryone ? undefined : crumb;
+    const visitorCrumb = page.sameForEveryone ? undefined : visitor.crumb;
     const kept = entry?.page === page ? entry.encoded[encoding] : undefined;
     if (kept && kept.crumb === visitorCrumb) return kept.bytes;
-    const made = encodePage(keptPageBody(page, crumb), encoding);
+    const made = encodePage(keptPageBody(page, visitor), encoding);
     if (entry?.page === page) {
       const added = made.length - (kept?.bytes.length ?? 0);
       entry.encoded[encoding] = { crumb: visitorCrumb, bytes: made };

@@ -242,13 +242,12 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
     hit: CachedPage,
     cacheControl = 'no-cache',
   ) {
-    reply.code(hit.status).type(HTML).header('cache-control', cacheControl).header('x-page-cache', 'hit');
+    reply.code(hit.status).headers({ 'content-type': HTML, 'cache-control': cacheControl, 'x-page-cache': 'hit' });
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding || !options.cache) return reply.send(keptPageBody(hit, request.crumb));
+    if (!encoding || !options.cache) return reply.send(keptPageBody(hit, request));
     return reply
-      .header('content-encoding', encoding)
-      .header('vary', 'accept-encoding')
-      .send(options.cache.encoded(key, hit, encoding, request.crumb));
+      .headers({ 'content-encoding': encoding, vary: 'accept-encoding' })
+      .send(options.cache.encoded(key, hit, encoding, request));
   }
   const clock = options.contentClock;
   const carts = {
@@ -266,11 +265,12 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   const hotPages = new Map<string, { websiteId: string; version: string; key: string }>();
   function hotPage(request: FastifyRequest): { key: string; page: CachedPage } | undefined {
     if (!options.cache || hasVisitorCookie(request.headers.cookie)) return undefined;
-    const address = request.host + request.url;
+    const host = request.host;
+    const address = host + request.url;
     const hot = hotPages.get(address);
     if (!hot) return undefined;
     const page =
-      hosts.get(request.host)?.site.website.id === hot.websiteId && clock?.versionOf(hot.websiteId) === hot.version
+      hosts.get(host)?.site.website.id === hot.websiteId && clock?.versionOf(hot.websiteId) === hot.version
         ? options.cache.get(hot.key, Date.now())
         : undefined;
     if (!page) hotPages.delete(address);
@@ -413,7 +413,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
         .type(HTML)
         .header('cache-control', cacheControl)
         // A kept page's bytes are made once, for the cache and this answer alike.
-        .send(page ? keptPageBody(page, request.crumb) : fillCrumbSlot(html, request.crumb))
+        .send(page ? keptPageBody(page, request) : fillCrumbSlot(html, request.crumb))
     );
   }
 

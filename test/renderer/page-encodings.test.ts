@@ -5,6 +5,7 @@ import { keptPage, keptPageBody, PageCache, pageBytes } from '../../renderer/pag
 import { encodePage, preferredEncoding } from '../../renderer/page-encodings.ts';
 
 const CRUMB = 'a'.repeat(64);
+const VISITOR = { crumb: CRUMB };
 
 t.test('brotli, else gzip, as Accept-Encoding allows', async (t) => {
   t.equal(preferredEncoding(undefined), undefined);
@@ -38,20 +39,26 @@ t.test('a compressed page holds its own bytes and no more, as the cache counts i
 t.test('the cache makes an encoding once, keeps it with the page and counts it', async (t) => {
   const html = `<p>${'cached words '.repeat(2000)}</p>`;
   const page = keptPage(200, html, Date.now());
+  const crumbless = {
+    get crumb(): string {
+      throw new Error('a page without slots asked for the crumb');
+    },
+  };
+  t.equal(keptPageBody(page, crumbless), page.pieces[0], 'a page without slots is sent as kept, no crumb made');
   const cache = new PageCache({ maxBytes: pageBytes('a', page) + 2_000 });
   cache.set('a', page);
-  const br = cache.encoded('a', page, 'br', CRUMB);
+  const br = cache.encoded('a', page, 'br', VISITOR);
   t.equal(brotliDecompressSync(br).toString(), html);
-  t.equal(cache.encoded('a', page, 'br', CRUMB), br, 'the same buffer the second time');
-  t.equal(gunzipSync(cache.encoded('a', page, 'gzip', CRUMB)).toString(), html);
+  t.equal(cache.encoded('a', page, 'br', VISITOR), br, 'the same buffer the second time');
+  t.equal(gunzipSync(cache.encoded('a', page, 'gzip', VISITOR)).toString(), html);
 
   // Past maxBytes with its encodings counted, the page leaves like any other.
   // Room for the page and its key (pageBytes) and ten bytes more.
   const big = new PageCache({ maxBytes: pageBytes('a', page) + 10 });
   big.set('a', page);
-  big.encoded('a', page, 'gzip', CRUMB);
+  big.encoded('a', page, 'gzip', VISITOR);
   t.equal(big.get('a', Date.now()), undefined, 'its encoding pushed it past the bound');
-  t.ok(big.encoded('a', page, 'br', CRUMB).length > 0, 'a page no longer kept is still encoded for the answer');
+  t.ok(big.encoded('a', page, 'br', VISITOR).length > 0, 'a page no longer kept is still encoded for the answer');
 });
 
 t.test('a page with crumb slots is kept compressed for the last visitor who asked, with their crumb', async (t) => {
@@ -61,14 +68,14 @@ t.test('a page with crumb slots is kept compressed for the last visitor who aske
   const cache = new PageCache();
   cache.set('checkout', page);
   const before = cache.bytes;
-  const first = cache.encoded('checkout', page, 'br', CRUMB);
-  t.equal(brotliDecompressSync(first).toString(), keptPageBody(page, CRUMB).toString());
+  const first = cache.encoded('checkout', page, 'br', VISITOR);
+  t.equal(brotliDecompressSync(first).toString(), keptPageBody(page, VISITOR).toString());
   t.match(brotliDecompressSync(first).toString(), `value="${CRUMB}"`);
-  t.equal(cache.encoded('checkout', page, 'br', CRUMB), first, 'the same visitor again: the kept copy');
+  t.equal(cache.encoded('checkout', page, 'br', VISITOR), first, 'the same visitor again: the kept copy');
   t.equal(cache.bytes, before + first.length);
 
   const other = 'b'.repeat(64);
-  const second = cache.encoded('checkout', page, 'br', other);
+  const second = cache.encoded('checkout', page, 'br', { crumb: other });
   t.match(
     brotliDecompressSync(second).toString(),
     `value="${other}"`,
