@@ -206,11 +206,12 @@ function pageDescription(context: Record<string, unknown>): string | undefined {
     collection?: { description?: string; seoData?: SeoData };
     website?: { siteDescription?: string };
   };
+  const plain = (html: string | undefined) => html?.replace(TAG, '').trim();
   const text =
-    item?.excerpt?.replace(TAG, '') ||
-    collection?.seoData?.seoDescription ||
-    collection?.description?.replace(TAG, '') ||
-    website?.siteDescription?.replace(TAG, '');
+    plain(item?.excerpt) ||
+    collection?.seoData?.seoDescription?.trim() ||
+    plain(collection?.description) ||
+    plain(website?.siteDescription);
   return text ? truncate(text, 160) : undefined;
 }
 

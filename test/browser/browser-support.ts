@@ -141,6 +141,17 @@ export function watchProblems(page: Page, options: { allowStatus?: (url: string,
 export const screenshotPath = (name: string): string => new URL(`${name}.png`, SCREENSHOTS).pathname;
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  // The picture is of the whole page, so pictures that wait to be scrolled near (loading="lazy") are loaded
+  // first: Chromium captures the full page before it fetches those, and they showed as empty boxes. Only
+  // those shown: one in a closed menu never loads. The wait is bounded all the same.
+  await page.evaluate(async () => {
+    const waiting = [...document.images].filter(
+      (image) => image.loading === 'lazy' && !image.complete && image.checkVisibility(),
+    );
+    for (const image of waiting) image.loading = 'eager';
+    const loaded = Promise.all(waiting.map((image) => image.decode().catch(() => undefined)));
+    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
   await page.screenshot({ path: screenshotPath(name), fullPage: true });
 }
 
