@@ -4,6 +4,7 @@
  * with `{squarespace.main-content}` filled in.
  */
 
+import { oneLine, plainText } from '../api/services/product-feed.ts';
 import { type CompiledTemplate, RENDER_STOP_CODES } from '../engine/index.ts';
 import { truncate } from '../formatters/core/truncate.ts';
 import { escapeHtml } from './escape-html.ts';
@@ -193,12 +194,10 @@ function pageClasses(built: BuiltPage, tweakClasses: readonly string[]): string 
   return [...classes, ...tweakClasses].join(' ');
 }
 
-const TAG = /<[^>]*>/g;
-
 /**
  * What search engines show under the page's link, the most specific text first: the item's excerpt, the
- * collection's SEO description or its own, then the site's. Excerpts and descriptions are HTML, so their
- * tags are dropped; cut at a word within 160 characters, as search results show.
+ * collection's SEO description or its own, then the site's. Excerpts and descriptions are HTML, read as the
+ * product feeds read them (tags and entities out); cut at a word within 160 characters, as search results show.
  */
 function pageDescription(context: Record<string, unknown>): string | undefined {
   const { item, collection, website } = context as {
@@ -206,10 +205,10 @@ function pageDescription(context: Record<string, unknown>): string | undefined {
     collection?: { description?: string; seoData?: SeoData };
     website?: { siteDescription?: string };
   };
-  const plain = (html: string | undefined) => html?.replace(TAG, '').trim();
+  const plain = (html: string | undefined) => (html ? plainText(html) : undefined);
   const text =
     plain(item?.excerpt) ||
-    collection?.seoData?.seoDescription?.trim() ||
+    oneLine(collection?.seoData?.seoDescription ?? '') ||
     plain(collection?.description) ||
     plain(website?.siteDescription);
   return text ? truncate(text, 160) : undefined;
